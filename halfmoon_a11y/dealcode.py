@@ -1,0 +1,105 @@
+"""Deal codes, version HM1: SplitMix64, Fisher-Yates from the end, fixed layout.
+
+>>> str(DealCode.parse(" hm1-n-aaaaaab "))
+'HM1-N-AAAAAAB'
+>>> DealCode.parse("HM1-N-ZZZZZZZ").seed
+8031810175
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from halfmoon_a11y.cards import Card, ordered_decks
+from halfmoon_a11y.errors import BadDealCodeError, CodeProblem
+
+VERSION = "HM1"
+KIND = "N"
+LETTERS = 7
+SEED_COUNT = 26**LETTERS
+PILES = 12
+PILE_SIZE = 8
+RESERVE_SLOTS = 8
+_MASK = (1 << 64) - 1
+
+
+def splitmix64(seed: int) -> Iterator[int]:
+    """The SplitMix64 stream for a seed, as 64-bit unsigned integers."""
+    state = seed & _MASK
+    while True:
+        state = (state + 0x9E3779B97F4A7C15) & _MASK
+        z = state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        yield z ^ (z >> 31)
+
+
+@dataclass(frozen=True, slots=True)
+class DealCode:
+    seed: int
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.seed < SEED_COUNT:
+            raise ValueError(f"seed out of range: {self.seed}")
+
+    @classmethod
+    def parse(cls, text: str) -> DealCode:
+        cleaned = text.strip().upper()
+        if not cleaned:
+            raise BadDealCodeError(text, CodeProblem.EMPTY)
+        parts = cleaned.split("-")
+        if len(parts) != 3:
+            raise BadDealCodeError(text, CodeProblem.MISSING_DASH)
+        version, kind, letters = parts
+        if version != VERSION:
+            raise BadDealCodeError(text, CodeProblem.WRONG_VERSION)
+        if kind != KIND:
+            raise BadDealCodeError(text, CodeProblem.WRONG_KIND)
+        if len(letters) != LETTERS:
+            raise BadDealCodeError(text, CodeProblem.WRONG_LENGTH)
+        if not all("A" <= ch <= "Z" for ch in letters):
+            raise BadDealCodeError(text, CodeProblem.BAD_CHARACTER)
+        seed = 0
+        for ch in letters:
+            seed = seed * 26 + (ord(ch) - ord("A"))
+        return cls(seed)
+
+    @classmethod
+    def random(cls, randbelow: Callable[[int], int] = secrets.randbelow) -> DealCode:
+        return cls(randbelow(SEED_COUNT))
+
+    def __str__(self) -> str:
+        letters = []
+        rest = self.seed
+        for _ in range(LETTERS):
+            rest, digit = divmod(rest, 26)
+            letters.append(chr(ord("A") + digit))
+        return f"{VERSION}-{KIND}-{''.join(reversed(letters))}"
+
+    def __repr__(self) -> str:
+        return f"DealCode.parse({str(self)!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Piles bottom to top, then the reserve R1..R8."""
+
+    piles: tuple[tuple[Card, ...], ...]
+    reserve: tuple[Card, ...]
+
+
+def shuffled(seed: int) -> list[Card]:
+    cards = ordered_decks()
+    stream = splitmix64(seed)
+    for i in range(len(cards) - 1, 0, -1):
+        j = next(stream) % (i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
+
+
+def deal(code: DealCode) -> Deal:
+    cards = shuffled(code.seed)
+    piles = tuple(tuple(cards[PILE_SIZE * p : PILE_SIZE * (p + 1)]) for p in range(PILES))
+    return Deal(piles=piles, reserve=tuple(cards[PILES * PILE_SIZE :]))

@@ -1,0 +1,264 @@
+"""The Half Moon rules engine: table, taps, removals, undo, blocked and won.
+
+Pure: no I/O, no clock, no translated text. Every action returns events.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from halfmoon_a11y.cards import FACE_RANKS, Card
+from halfmoon_a11y.dealcode import Deal
+from halfmoon_a11y.errors import NothingToUndoError
+from halfmoon_a11y.events import (
+    Blocked,
+    Deselected,
+    Emptied,
+    EmptyTapped,
+    Event,
+    Kind,
+    Placed,
+    Reason,
+    Removed,
+    Revealed,
+    Selected,
+    SelectionCleared,
+    SelectionReplaced,
+    Status,
+    Unblocked,
+    Undone,
+    Won,
+)
+from halfmoon_a11y.locations import ALL_LOCATIONS, Location
+
+PAIR_POINTS = 10
+TRIO_POINTS = 15
+POINTS = {Kind.PAIR: PAIR_POINTS, Kind.TRIO: TRIO_POINTS}
+UNDO_LIMIT = 100
+PAIR_SUM = 11
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One removal, enough to put the cards back."""
+
+    kind: Kind
+    cards: tuple[Placed, ...]
+
+
+def can_pair(a: Card, b: Card) -> bool:
+    return not a.is_face and not b.is_face and a.pips + b.pips == PAIR_SUM
+
+
+def completes_trio(cards: Iterable[Card]) -> bool:
+    ranks = [card.rank for card in cards]
+    return len(ranks) == 3 and set(ranks) == FACE_RANKS
+
+
+class Game:
+    """One deal being played."""
+
+    def __init__(self, dealt: Deal) -> None:
+        self._piles: list[list[Card]] = [list(pile) for pile in dealt.piles]
+        self._reserve: list[Card | None] = list(dealt.reserve)
+        self._selection: list[Location] = []
+        self._history: deque[Move] = deque(maxlen=UNDO_LIMIT)
+        self._moves = 0
+        self._score = 0
+        self._status = self._compute_status()
+
+    # -- what a player can see -------------------------------------------------
+
+    def card_at(self, location: Location) -> Card | None:
+        if location.reserve:
+            return self._reserve[location.index]
+        pile = self._piles[location.index]
+        return pile[-1] if pile else None
+
+    def count_at(self, location: Location) -> int:
+        if location.reserve:
+            return int(self._reserve[location.index] is not None)
+        return len(self._piles[location.index])
+
+    def playable(self) -> list[Placed]:
+        """Every card that can be played now, piles first, then the reserve."""
+        found = []
+        for location in ALL_LOCATIONS:
+            card = self.card_at(location)
+            if card is not None:
+                found.append(Placed(location, card))
+        return found
+
+    @property
+    def selection(self) -> tuple[Placed, ...]:
+        return tuple(self._placed(location) for location in self._selection)
+
+    @property
+    def moves(self) -> int:
+        return self._moves
+
+    @property
+    def score(self) -> int:
+        return self._score
+
+    @property
+    def status(self) -> Status:
+        return self._status
+
+    @property
+    def undo_available(self) -> int:
+        return len(self._history)
+
+    @property
+    def cards_left(self) -> int:
+        """Cards still on the table, hidden ones included."""
+        return sum(self.count_at(location) for location in ALL_LOCATIONS)
+
+    def combinable(self) -> tuple[Placed, ...]:
+        """The playable cards that can still combine with the selection (placement help)."""
+        chosen = [placed.card for placed in self.selection]
+        if not chosen:
+            return ()
+        taken = set(self._selection)
+        found = []
+        for placed in self.playable():
+            if placed.location in taken:
+                continue
+            card = placed.card
+            if chosen[0].is_face:
+                if card.is_face and card.rank not in {c.rank for c in chosen}:
+                    found.append(placed)
+            elif can_pair(chosen[0], card):
+                found.append(placed)
+        return tuple(found)
+
+    def has_combination(self) -> bool:
+        """Whether a pair summing to 11 or a jack, queen and king is playable now."""
+        cards = [placed.card for placed in self.playable()]
+        faces = {card.rank for card in cards if card.is_face}
+        if faces == FACE_RANKS:
+            return True
+        pips = {card.pips for card in cards if not card.is_face}
+        return any(PAIR_SUM - value in pips for value in pips)
+
+    # -- tapping ---------------------------------------------------------------
+
+    def tap(self, location: Location) -> list[Event]:
+        """One tap on a pile or reserve slot, by the rules of tapping."""
+        card = self.card_at(location)
+        if card is None:
+            return [EmptyTapped(location)]
+        tapped = Placed(location, card)
+        selection = self.selection
+        if not selection:
+            self._selection = [location]
+            return [Selected(tapped)]
+        if location in self._selection:
+            self._selection.remove(location)
+            return [Deselected(tapped)]
+        first = selection[0].card
+        if not first.is_face:
+            if can_pair(first, card):
+                return self._remove(Kind.PAIR, (*selection, tapped))
+            return self._clear(selection, tapped, Reason.SUM)
+        if not card.is_face:
+            return self._clear(selection, tapped, Reason.TRIO)
+        if card.rank in {placed.card.rank for placed in selection}:
+            self._selection = [location]
+            return [SelectionReplaced(selection, tapped)]
+        if completes_trio([*(placed.card for placed in selection), card]):
+            return self._remove(Kind.TRIO, (*selection, tapped))
+        self._selection.append(location)
+        return [Selected(tapped)]
+
+    def _clear(self, selection: tuple[Placed, ...], tapped: Placed, reason: Reason) -> list[Event]:
+        self._selection = []
+        return [SelectionCleared(selection, tapped, reason)]
+
+    def _remove(self, kind: Kind, cards: tuple[Placed, ...]) -> list[Event]:
+        self._selection = []
+        for placed in cards:
+            self._take(placed.location)
+        points = POINTS[kind]
+        self._moves += 1
+        self._score += points
+        self._history.append(Move(kind, cards))
+        events: list[Event] = [Removed(kind, cards, points)]
+        events.extend(self._uncovered(placed.location for placed in cards))
+        return events + self._settle()
+
+    def _take(self, location: Location) -> None:
+        if location.reserve:
+            self._reserve[location.index] = None
+        else:
+            self._piles[location.index].pop()
+
+    def _uncovered(self, locations: Iterable[Location]) -> list[Event]:
+        events: list[Event] = []
+        for location in locations:
+            card = self.card_at(location)
+            if card is None:
+                events.append(Emptied(location))
+            else:
+                events.append(Revealed(Placed(location, card), self.count_at(location)))
+        return events
+
+    def _settle(self) -> list[Event]:
+        before, self._status = self._status, self._compute_status()
+        if self._status is before:
+            return []
+        if self._status is Status.WON:
+            return [Won(self._score, self._moves)]
+        if self._status is Status.BLOCKED:
+            return [Blocked()]
+        return [Unblocked()] if before is Status.BLOCKED else []
+
+    def _compute_status(self) -> Status:
+        if not self.playable():
+            return Status.WON
+        return Status.PLAYING if self.has_combination() else Status.BLOCKED
+
+    # -- undo ------------------------------------------------------------------
+
+    def verify_undo(self) -> None:
+        if not self._history:
+            raise NothingToUndoError()
+
+    def can_undo(self) -> bool:
+        return bool(self._history)
+
+    def undo(self) -> list[Event]:
+        """Put the cards of the last removal back where they came from."""
+        self.verify_undo()
+        move = self._history.pop()
+        for placed in move.cards:
+            if placed.location.reserve:
+                self._reserve[placed.location.index] = placed.card
+            else:
+                self._piles[placed.location.index].append(placed.card)
+        points = POINTS[move.kind]
+        self._moves -= 1
+        self._score = max(0, self._score - points)
+        self._selection = []
+        return [Undone(move.kind, move.cards, points), *self._settle()]
+
+    # -- helpers ---------------------------------------------------------------
+
+    def _placed(self, location: Location) -> Placed:
+        card = self.card_at(location)
+        assert card is not None, "a selected location always holds a card"
+        return Placed(location, card)
+
+    def hidden_snapshot(self) -> tuple[object, ...]:
+        """Everything that defines the game, for comparing states in tests."""
+        return (
+            tuple(tuple(pile) for pile in self._piles),
+            tuple(self._reserve),
+            tuple(self._selection),
+            tuple(self._history),
+            self._moves,
+            self._score,
+            self._status,
+        )

@@ -1,0 +1,170 @@
+"""The JSON lines mode: one command per input line, one JSON object per output line."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any, TextIO
+
+from halfmoon_a11y import events as ev
+from halfmoon_a11y import session as se
+from halfmoon_a11y.cards import Card
+from halfmoon_a11y.presenter import Presenter
+from halfmoon_a11y.views import Spot, TableView
+from halfmoon_a11y.words import Words
+
+
+def card_json(card: Card | None) -> str | None:
+    return None if card is None else str(card)
+
+
+def placed_json(placed: ev.Placed) -> dict[str, Any]:
+    return {"location": str(placed.location), "card": str(placed.card)}
+
+
+def spot_json(spot: Spot) -> dict[str, Any]:
+    return {"location": str(spot.location), "card": card_json(spot.card), "count": spot.count}
+
+
+def state_json(view: TableView) -> dict[str, Any]:
+    return {
+        "code": str(view.code),
+        "piles": [{"top": card_json(s.card), "count": s.count} for s in view.piles],
+        "reserve": [card_json(s.card) for s in view.reserve],
+        "selection": [str(location) for location in view.selection],
+        "score": view.score,
+        "moves": view.moves,
+        "undo_available": view.undo_available,
+        "status": str(view.status),
+        "elapsed": view.elapsed,
+    }
+
+
+def event_json(event: se.SessionEvent, presenter: Presenter) -> dict[str, Any]:
+    """One event as JSON, with `message`: what a player would be told, in their language."""
+    fields = _fields(event, presenter)
+    fields["message"] = " ".join(presenter.render(event))
+    return fields
+
+
+def _fields(event: se.SessionEvent, presenter: Presenter) -> dict[str, Any]:
+    match event:
+        case ev.Selected(placed) | ev.Deselected(placed):
+            kind = "selected" if isinstance(event, ev.Selected) else "deselected"
+            return {"type": kind, **placed_json(placed)}
+        case ev.SelectionCleared(cleared, tapped, reason):
+            return {
+                "type": "selection_cleared",
+                "cleared": [placed_json(p) for p in cleared],
+                "tapped": placed_json(tapped),
+                "reason": str(reason),
+            }
+        case ev.SelectionReplaced(previous, selected, reason):
+            return {
+                "type": "selection_replaced",
+                "previous": [placed_json(p) for p in previous],
+                "selected": placed_json(selected),
+                "reason": str(reason),
+            }
+        case ev.EmptyTapped(location):
+            return {"type": "empty", "location": str(location)}
+        case ev.Removed(kind, cards, points) | ev.Undone(kind, cards, points):
+            name = "removed" if isinstance(event, ev.Removed) else "undone"
+            return {
+                "type": name,
+                "kind": str(kind),
+                "cards": [placed_json(p) for p in cards],
+                "points": points,
+            }
+        case ev.Revealed(placed, count):
+            return {"type": "revealed", **placed_json(placed), "count": count}
+        case ev.Emptied(location):
+            return {"type": "emptied", "location": str(location)}
+        case ev.Blocked():
+            return {"type": "blocked"}
+        case ev.Unblocked():
+            return {"type": "unblocked"}
+        case ev.Won(score, moves, elapsed):
+            return {"type": "won", "score": score, "moves": moves, "elapsed": elapsed}
+        case se.Dealt(code, resumed):
+            return {"type": "dealt", "code": str(code), "resumed": resumed}
+        case se.MoveError(reason):
+            return {"type": "move_error", "reason": str(reason)}
+        case se.PlacementHelp(cards):
+            return {"type": "placement_help", "cards": [placed_json(p) for p in cards]}
+        case se.BoardShown(view):
+            dimmed = [str(s.location) for s in (*view.piles, *view.reserve) if s.dimmed]
+            return {"type": "board", "dimmed": dimmed}
+        case se.PileShown(spot):
+            return {"type": "pile", **spot_json(spot)}
+        case se.ReserveShown(spots):
+            return {"type": "reserve", "slots": [spot_json(s) for s in spots]}
+        case se.InfoShown(elapsed, score, moves, code, status):
+            return {
+                "type": "info",
+                "elapsed": elapsed,
+                "score": score,
+                "moves": moves,
+                "code": str(code),
+                "status": str(status),
+            }
+        case se.CodeShown(code):
+            return {"type": "code", "code": str(code)}
+        case se.SettingChanged(setting, value):
+            return {"type": "setting", "name": str(setting), "value": value}
+        case se.HelpShown(topic):
+            return {"type": "help", "topic": topic}
+        case se.RepeatAsked():
+            return {"type": "repeat"}
+        case se.QuitAsked():
+            return {"type": "quit"}
+        case se.Refused(error):
+            return {"type": "error", "code": error.code}
+    raise AssertionError(f"no JSON for {event!r}")  # pragma: no cover
+
+
+class JsonMode:
+    """Drives a session from lines of text; each call returns the object to write."""
+
+    def __init__(self, session: se.Session) -> None:
+        self.session = session
+        self.presenter = Presenter()
+        self._last: list[se.SessionEvent] = []
+        self._follow_settings()
+
+    def _follow_settings(self) -> None:
+        settings = self.session.settings
+        self.presenter.words = Words(settings.language, settings.cards)
+
+    def start(self) -> dict[str, Any]:
+        return self._object(self.session.opening())
+
+    def line(self, text: str) -> dict[str, Any]:
+        events = self.session.handle(text)
+        self._follow_settings()
+        if any(isinstance(e, se.RepeatAsked) for e in events):
+            events = [e for e in events if not isinstance(e, se.RepeatAsked)] + self._last
+        return self._object(events)
+
+    def _object(self, events: list[se.SessionEvent]) -> dict[str, Any]:
+        if events:
+            self._last = events
+        return {
+            "events": [event_json(e, self.presenter) for e in events],
+            "state": state_json(self.session.view()),
+        }
+
+
+def run(session: se.Session, lines: Iterable[str], out: TextIO) -> int:
+    mode = JsonMode(session)
+    _write(out, mode.start())
+    for text in lines:
+        _write(out, mode.line(text.rstrip("\r\n")))
+        if session.finished:
+            break
+    return 0
+
+
+def _write(out: TextIO, obj: dict[str, Any]) -> None:
+    out.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    out.flush()

@@ -1,0 +1,313 @@
+"""Events into sentences for the ear: the important word first, short sentences, no symbols.
+
+One presenter serves the terminal, the speech output, the JSON mode's messages
+and the snapshot tests. `render` returns the lines to print (and to speak).
+"""
+
+from __future__ import annotations
+
+from functools import singledispatchmethod
+
+from halfmoon_a11y import errors
+from halfmoon_a11y import events as ev
+from halfmoon_a11y import session as se
+from halfmoon_a11y.commands import COMMANDS, N_, find
+from halfmoon_a11y.errors import CodeProblem, HalfMoonError
+from halfmoon_a11y.settings import CardNames, Setting
+from halfmoon_a11y.views import Spot
+from halfmoon_a11y.words import Words
+
+CODE_PROBLEMS = {
+    CodeProblem.EMPTY: N_("The code is empty."),
+    CodeProblem.MISSING_DASH: N_("A code has three parts joined by dashes."),
+    CodeProblem.WRONG_VERSION: N_("A code starts with HM1."),
+    CodeProblem.WRONG_KIND: N_("The middle part must be N."),
+    CodeProblem.WRONG_LENGTH: N_("The last part must have seven letters."),
+    CodeProblem.BAD_CHARACTER: N_("The last part may hold only the letters A to Z."),
+}
+LANGUAGE_NAMES = {"ca": "català", "da": "dansk", "en": "English"}
+MAX_ECHO = 24  # characters of a refused word repeated back to the player
+
+
+def echo(text: str) -> str:
+    """A refused word, made safe and short to read back: no control characters."""
+    printable = "".join(ch if ch.isprintable() else "?" for ch in text)
+    return printable if len(printable) <= MAX_ECHO else printable[:MAX_ECHO] + "…"
+
+
+def upper_first(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+class Presenter:
+    def __init__(self, words: Words | None = None) -> None:
+        self.words = words or Words()
+
+    @property
+    def _(self):
+        return self.words._
+
+    def render_all(self, events: list[se.SessionEvent]) -> list[str]:
+        lines: list[str] = []
+        for event in events:
+            lines.extend(self.render(event))
+        return lines
+
+    @singledispatchmethod
+    def render(self, event: object) -> list[str]:
+        raise TypeError(f"no sentence for {event!r}")
+
+    # -- taps --------------------------------------------------------------------
+
+    @render.register
+    def _selected(self, event: ev.Selected) -> list[str]:
+        return [self.words._("Selected: {card}.").format(card=self.words.placed(event.placed))]
+
+    @render.register
+    def _deselected(self, event: ev.Deselected) -> list[str]:
+        return [self.words._("Deselected: {card}.").format(card=self.words.placed(event.placed))]
+
+    @render.register
+    def _cleared(self, event: ev.SelectionCleared) -> list[str]:
+        w = self.words
+        cards = w.listing([w.placed(p) for p in (*event.cleared, event.tapped)])
+        return [w._("No match: {cards}. Selection cleared.").format(cards=cards)]
+
+    @render.register
+    def _replaced(self, event: ev.SelectionReplaced) -> list[str]:
+        w = self.words
+        return [
+            w._("Same rank: {card} is now the only selected card.").format(
+                card=w.placed(event.selected)
+            )
+        ]
+
+    @render.register
+    def _empty(self, event: ev.EmptyTapped) -> list[str]:
+        place = self.words.place(event.location)
+        return [self.words._("Empty: {place}. Nothing to tap there.").format(place=place)]
+
+    # -- removals and undo -----------------------------------------------------------
+
+    @render.register
+    def _removed(self, event: ev.Removed) -> list[str]:
+        w = self.words
+        cards = w.listing([w.placed(p) for p in event.cards])
+        if event.kind is ev.Kind.PAIR:
+            text = w._("Pair removed: {cards}. {points}.")
+        else:
+            text = w._("Trio removed: {cards}. {points}.")
+        return [text.format(cards=cards, points=w.points(event.points))]
+
+    @render.register
+    def _revealed(self, event: ev.Revealed) -> list[str]:
+        return [self._spot(Spot(event.placed.location, event.placed.card, event.count))]
+
+    @render.register
+    def _emptied(self, event: ev.Emptied) -> list[str]:
+        return [self._spot(Spot(event.location, None, 0))]
+
+    @render.register
+    def _undone(self, event: ev.Undone) -> list[str]:
+        w = self.words
+        cards = w.listing([w.placed(p) for p in event.cards])
+        if event.kind is ev.Kind.PAIR:
+            text = w._("Undone: pair back in place: {cards}. Minus {points}.")
+        else:
+            text = w._("Undone: trio back in place: {cards}. Minus {points}.")
+        return [text.format(cards=cards, points=w.points(event.points))]
+
+    @render.register
+    def _blocked(self, event: ev.Blocked) -> list[str]:
+        return [
+            self.words._(
+                "Blocked: no pair and no trio can be played. "
+                "Type undo to take back a move, or new for a new game."
+            )
+        ]
+
+    @render.register
+    def _unblocked(self, event: ev.Unblocked) -> list[str]:
+        return [self.words._("Play again: a pair or a trio can be played.")]
+
+    @render.register
+    def _won(self, event: ev.Won) -> list[str]:
+        w = self.words
+        return [
+            w._(
+                "Victory: all 104 cards removed. Score {score}, {moves}, time {time}. "
+                "Type new for a new game."
+            ).format(score=event.score, moves=w.moves(event.moves), time=w.duration(event.elapsed))
+        ]
+
+    # -- the session's own events ------------------------------------------------------
+
+    @render.register
+    def _dealt(self, event: se.Dealt) -> list[str]:
+        if event.resumed:
+            text = self.words._("Game resumed: deal {code}. Type help for the commands.")
+        else:
+            text = self.words._("New game: deal {code}. Type help for the commands.")
+        return [text.format(code=event.code)]
+
+    @render.register
+    def _move_error(self, event: se.MoveError) -> list[str]:
+        return [self.move_error(event.reason) + "."]
+
+    def move_error(self, reason: ev.Reason) -> str:
+        """The seed's own wording of a move error, without a full stop."""
+        if reason is ev.Reason.SUM:
+            return self.words._("The sum must be 11")
+        return self.words._("A jack, a queen and a king are needed")
+
+    @render.register
+    def _placement_help(self, event: se.PlacementHelp) -> list[str]:
+        w = self.words
+        if not event.cards:
+            return [w._("Placement help: no playable card can combine with it.")]
+        cards = w.listing([w.placed(p) for p in event.cards])
+        return [w._("Placement help: can combine with {cards}.").format(cards=cards)]
+
+    @render.register
+    def _board(self, event: se.BoardShown) -> list[str]:
+        view = event.view
+        return [self._spot(spot, view.selection) for spot in (*view.piles, *view.reserve)]
+
+    @render.register
+    def _pile(self, event: se.PileShown) -> list[str]:
+        return [self._spot(event.spot)]
+
+    @render.register
+    def _reserve(self, event: se.ReserveShown) -> list[str]:
+        return [self._spot(spot) for spot in event.spots]
+
+    def _spot(self, spot: Spot, selection: tuple = ()) -> str:
+        w = self.words
+        place = w.place(spot.location)
+        if spot.card is None:
+            return w._("{place}: empty.").format(place=upper_first(place))
+        parts = [w.card(spot.card)]
+        if not spot.location.reserve:
+            parts.append(w.cards_count(spot.count))
+        if spot.location in selection:
+            parts.append(w._("selected"))
+        if spot.dimmed:
+            parts.append(w._("dimmed"))
+        return w._("{place}: {details}.").format(place=upper_first(place), details=", ".join(parts))
+
+    @render.register
+    def _info(self, event: se.InfoShown) -> list[str]:
+        w = self.words
+        line = w._("Time {time}. Score {score}. {moves}. Deal {code}.").format(
+            time=w.duration(event.elapsed),
+            score=event.score,
+            moves=upper_first(w.moves(event.moves)),
+            code=event.code,
+        )
+        if event.status is ev.Status.BLOCKED:
+            line += " " + w._("The game is blocked.")
+        elif event.status is ev.Status.WON:
+            line += " " + w._("The game is won.")
+        return [line]
+
+    @render.register
+    def _code(self, event: se.CodeShown) -> list[str]:
+        return [self.words._("Deal {code}.").format(code=event.code)]
+
+    @render.register
+    def _setting(self, event: se.SettingChanged) -> list[str]:
+        w = self.words
+        value = event.value
+        match event.setting:
+            case Setting.LANGUAGE:
+                return [w._("Language: {name}.").format(name=LANGUAGE_NAMES[str(value)])]
+            case Setting.MOVE_ERRORS:
+                return [w._("Move errors: {state}.").format(state=self._switch(bool(value)))]
+            case Setting.PLACEMENT_HELP:
+                return [w._("Placement help: {state}.").format(state=self._switch(bool(value)))]
+            case Setting.SPEECH:
+                return [w._("Speech: {state}.").format(state=self._switch(bool(value)))]
+            case Setting.RATE:
+                return [w._("Speech rate: {rate} words a minute.").format(rate=value)]
+            case Setting.CARDS:
+                if value is CardNames.SHORT:
+                    return [w._("Card names: short.")]
+                return [w._("Card names: full.")]
+        raise AssertionError(event)  # pragma: no cover
+
+    def _switch(self, on: bool) -> str:
+        return self.words._("on") if on else self.words._("off")
+
+    @render.register
+    def _help(self, event: se.HelpShown) -> list[str]:
+        if event.topic is None:
+            return (
+                [self.words._("Commands:")]
+                + [self._help_line(s.name) for s in COMMANDS]
+                + [self.words._("Type help and a command name to hear more.")]
+            )
+        return [self._help_line(event.topic), self._also_known(event.topic)]
+
+    def _help_line(self, name: str) -> str:
+        w = self.words
+        spec = find(name)
+        local = self.local_name(name)
+        usage = w._(spec.usage) if spec.usage else ""
+        head = f"{local} {usage}".strip()
+        return w._("{command}: {summary}").format(command=head, summary=w._(spec.summary))
+
+    def _also_known(self, name: str) -> str:
+        spec = find(name)
+        names = [spec.name, *spec.aliases]
+        return self.words._("Also: {names}.").format(names=", ".join(names))
+
+    def local_name(self, name: str) -> str:
+        """The command's name in the player's language."""
+        return self.words.pgettext("command", name)
+
+    @render.register
+    def _repeat(self, event: se.RepeatAsked) -> list[str]:
+        return []  # the front end says its last announcement again
+
+    @render.register
+    def _quit(self, event: se.QuitAsked) -> list[str]:
+        return [self.words._("Goodbye.")]
+
+    @render.register
+    def _refused(self, event: se.Refused) -> list[str]:
+        return [self.error(event.error)]
+
+    # -- errors ---------------------------------------------------------------------
+
+    def error(self, error: HalfMoonError) -> str:
+        w = self.words
+        match error:
+            case errors.UnknownCommandError(word=word):
+                return w._("Unknown command: {word}. Type help for the commands.").format(
+                    word=echo(word)
+                )
+            case errors.BadLocationError(text=text):
+                return w._(
+                    "No such place: {text}. Piles are 1 to 12, reserve R1 to R8. "
+                    "Nothing was tapped."
+                ).format(text=echo(text))
+            case errors.BadDealCodeError(text=text, problem=problem):
+                return w._(
+                    "Bad deal code: {text}. {problem} A code looks like HM1-N-ABCDEFG."
+                ).format(text=echo(text), problem=w._(CODE_PROBLEMS[problem]))
+            case errors.NothingToUndoError():
+                return w._("Nothing to undo.")
+            case errors.MissingArgumentError(command=name):
+                return w._("Missing argument. Usage: {usage}.").format(usage=self.usage(name))
+            case errors.TooManyArgumentsError(command=name):
+                return w._("Too many arguments. Usage: {usage}.").format(usage=self.usage(name))
+            case errors.BadArgumentError(command=name, text=text):
+                return w._("Not understood: {text}. Usage: {usage}.").format(
+                    text=echo(text), usage=self.usage(name)
+                )
+        return w._("Not understood.")
+
+    def usage(self, name: str) -> str:
+        spec = find(name)
+        usage = self.words._(spec.usage) if spec.usage else ""
+        return f"{self.local_name(name)} {usage}".strip()

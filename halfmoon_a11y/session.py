@@ -1,0 +1,254 @@
+"""One player's session: the engine, the deal code, the clock and the settings.
+
+Every front end (the text prompt, speech, the JSON mode, scripts, tests) sends
+commands here and renders the events that come back. Still pure: the clock and
+the random source are injected.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from halfmoon_a11y import commands as cmd
+from halfmoon_a11y.clock import GameClock
+from halfmoon_a11y.dealcode import DealCode, deal
+from halfmoon_a11y.engine import Game
+from halfmoon_a11y.errors import HalfMoonError
+from halfmoon_a11y.events import (
+    Blocked,
+    Deselected,
+    Event,
+    Placed,
+    Reason,
+    Selected,
+    SelectionCleared,
+    SelectionReplaced,
+    Status,
+    Won,
+)
+from halfmoon_a11y.locations import Location
+from halfmoon_a11y.settings import Setting, Settings
+from halfmoon_a11y.views import Spot, TableView, table_view
+
+# -- the session's own events ------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    code: DealCode
+    resumed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class MoveError:
+    """The explanation of a failed combination, when the move-errors setting is on."""
+
+    reason: Reason
+
+
+@dataclass(frozen=True, slots=True)
+class PlacementHelp:
+    """The playable cards that can still combine with the selection (may be none)."""
+
+    cards: tuple[Placed, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BoardShown:
+    view: TableView
+
+
+@dataclass(frozen=True, slots=True)
+class PileShown:
+    spot: Spot
+
+
+@dataclass(frozen=True, slots=True)
+class ReserveShown:
+    spots: tuple[Spot, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class InfoShown:
+    elapsed: int
+    score: int
+    moves: int
+    code: DealCode
+    status: Status
+
+
+@dataclass(frozen=True, slots=True)
+class CodeShown:
+    code: DealCode
+
+
+@dataclass(frozen=True, slots=True)
+class SettingChanged:
+    setting: Setting
+    value: object
+
+
+@dataclass(frozen=True, slots=True)
+class HelpShown:
+    topic: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class RepeatAsked:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    error: HalfMoonError
+
+
+@dataclass(frozen=True, slots=True)
+class QuitAsked:
+    pass
+
+
+SessionEvent = (
+    Event
+    | Dealt
+    | MoveError
+    | PlacementHelp
+    | BoardShown
+    | PileShown
+    | ReserveShown
+    | InfoShown
+    | CodeShown
+    | SettingChanged
+    | HelpShown
+    | RepeatAsked
+    | Refused
+    | QuitAsked
+)
+
+_SETTING_FIELDS = {
+    Setting.LANGUAGE: "language",
+    Setting.MOVE_ERRORS: "move_errors",
+    Setting.PLACEMENT_HELP: "placement_help",
+    Setting.CARDS: "cards",
+    Setting.SPEECH: "speech",
+    Setting.RATE: "rate",
+}
+
+
+class Session:
+    def __init__(
+        self,
+        code: DealCode | None = None,
+        settings: Settings | None = None,
+        now: Callable[[], float] = time.monotonic,
+        randbelow: Callable[[int], int] = secrets.randbelow,
+    ) -> None:
+        self.settings = settings or Settings()
+        self._now = now
+        self._randbelow = randbelow
+        self.finished = False
+        self.code = code or DealCode.random(randbelow)
+        self.game = Game(deal(self.code))
+        self.clock = GameClock(now)
+
+    # -- reading ------------------------------------------------------------------
+
+    def view(self) -> TableView:
+        return table_view(self.game, self.code, self.clock.elapsed, self.settings.placement_help)
+
+    def opening(self) -> list[SessionEvent]:
+        """The events that announce the current deal, for a front end starting up."""
+        events: list[SessionEvent] = [Dealt(self.code)]
+        if self.game.status is Status.BLOCKED:
+            events.append(Blocked())
+        return events
+
+    # -- doing --------------------------------------------------------------------
+
+    def handle(self, line: str) -> list[SessionEvent]:
+        """Parse one line and run it. Anything refused becomes a Refused event; nothing raises."""
+        try:
+            command = cmd.parse(line)
+        except HalfMoonError as error:
+            return [Refused(error)]
+        return self.execute(command)
+
+    def execute(self, command: cmd.Command) -> list[SessionEvent]:
+        try:
+            return self._execute(command)
+        except HalfMoonError as error:
+            return [Refused(error)]
+
+    def _execute(self, command: cmd.Command) -> list[SessionEvent]:
+        match command:
+            case cmd.Pick(locations):
+                return self._pick(locations)
+            case cmd.Undo():
+                return self._settle_clock(list(self.game.undo()))
+            case cmd.New(code):
+                return self.new_game(code)
+            case cmd.Board():
+                return [BoardShown(self.view())]
+            case cmd.ShowPile(location):
+                return [PileShown(self.view().piles[location.index])]
+            case cmd.ShowReserve():
+                return [ReserveShown(self.view().reserve)]
+            case cmd.Info():
+                g = self.game
+                return [InfoShown(self.clock.elapsed, g.score, g.moves, self.code, g.status)]
+            case cmd.ShowCode():
+                return [CodeShown(self.code)]
+            case cmd.Change(setting, value):
+                field = _SETTING_FIELDS[setting]
+                self.settings = dataclasses.replace(self.settings, **{field: value})
+                return [SettingChanged(setting, value)]
+            case cmd.Help(topic):
+                return [HelpShown(topic)]
+            case cmd.Repeat():
+                return [RepeatAsked()]
+            case cmd.Quit():
+                self.finished = True
+                return [QuitAsked()]
+            case cmd.Blank():
+                return []
+        raise AssertionError(f"unhandled command {command!r}")  # pragma: no cover
+
+    def new_game(self, code: DealCode | None = None) -> list[SessionEvent]:
+        self.code = code or DealCode.random(self._randbelow)
+        self.game = Game(deal(self.code))
+        self.clock = GameClock(self._now)
+        return self.opening()
+
+    def _pick(self, locations: tuple[Location, ...]) -> list[SessionEvent]:
+        if self.game.status is Status.PLAYING:
+            self.clock.start()
+        events: list[SessionEvent] = []
+        for location in locations:
+            for event in self.game.tap(location):
+                events.append(event)
+                events.extend(self._advice(event))
+        return self._settle_clock(events)
+
+    def _advice(self, event: SessionEvent) -> list[SessionEvent]:
+        """Setting-dependent explanations that follow an engine event."""
+        advice: list[SessionEvent] = []
+        if self.settings.move_errors and isinstance(event, SelectionCleared | SelectionReplaced):
+            advice.append(MoveError(event.reason))
+        changed = (Selected, Deselected, SelectionReplaced)
+        if self.settings.placement_help and isinstance(event, changed) and self.game.selection:
+            advice.append(PlacementHelp(self.game.combinable()))
+        return advice
+
+    def _settle_clock(self, events: list[SessionEvent]) -> list[SessionEvent]:
+        if self.game.status is not Status.PLAYING:
+            self.clock.stop()
+        elif self.clock.started:
+            self.clock.start()
+        return [
+            dataclasses.replace(e, elapsed=self.clock.elapsed) if isinstance(e, Won) else e
+            for e in events
+        ]

@@ -1,0 +1,56 @@
+"""What a player can see of the table, as plain values for presenters and the JSON mode."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from halfmoon_a11y.cards import Card
+from halfmoon_a11y.dealcode import DealCode
+from halfmoon_a11y.engine import Game
+from halfmoon_a11y.events import Status
+from halfmoon_a11y.locations import ALL_PILES, ALL_SLOTS, Location
+
+
+@dataclass(frozen=True, slots=True)
+class Spot:
+    """One pile or reserve slot: its top card (or None) and how many cards it holds."""
+
+    location: Location
+    card: Card | None
+    count: int
+    dimmed: bool = False  # placement help: cannot combine with the selection
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    code: DealCode
+    piles: tuple[Spot, ...]
+    reserve: tuple[Spot, ...]
+    selection: tuple[Location, ...]
+    score: int
+    moves: int
+    undo_available: int
+    status: Status
+    elapsed: int
+
+
+def table_view(game: Game, code: DealCode, elapsed: int, placement_help: bool) -> TableView:
+    selection = tuple(placed.location for placed in game.selection)
+    helpful = {placed.location for placed in game.combinable()} | set(selection)
+
+    def spot(location: Location) -> Spot:
+        card = game.card_at(location)
+        dimmed = placement_help and bool(selection) and card is not None
+        return Spot(location, card, game.count_at(location), dimmed and location not in helpful)
+
+    return TableView(
+        code=code,
+        piles=tuple(spot(location) for location in ALL_PILES),
+        reserve=tuple(spot(location) for location in ALL_SLOTS),
+        selection=selection,
+        score=game.score,
+        moves=game.moves,
+        undo_available=game.undo_available,
+        status=game.status,
+        elapsed=elapsed,
+    )

@@ -1,0 +1,117 @@
+"""The small words of the game in the player's language: cards, places, durations."""
+
+from __future__ import annotations
+
+import gettext
+from dataclasses import dataclass
+
+from halfmoon_a11y.cards import Card, Rank, Suit
+from halfmoon_a11y.commands import N_
+from halfmoon_a11y.events import Placed
+from halfmoon_a11y.i18n import translations
+from halfmoon_a11y.locations import Location
+from halfmoon_a11y.settings import CardNames
+
+RANK_NAMES = {
+    Rank.ACE: N_("ace"),
+    Rank.TWO: N_("two"),
+    Rank.THREE: N_("three"),
+    Rank.FOUR: N_("four"),
+    Rank.FIVE: N_("five"),
+    Rank.SIX: N_("six"),
+    Rank.SEVEN: N_("seven"),
+    Rank.EIGHT: N_("eight"),
+    Rank.NINE: N_("nine"),
+    Rank.TEN: N_("ten"),
+    Rank.JACK: N_("jack"),
+    Rank.QUEEN: N_("queen"),
+    Rank.KING: N_("king"),
+}
+SUIT_NAMES = {
+    Suit.CLUBS: N_("clubs"),
+    Suit.DIAMONDS: N_("diamonds"),
+    Suit.HEARTS: N_("hearts"),
+    Suit.SPADES: N_("spades"),
+}
+SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+
+
+@dataclass(frozen=True)
+class Words:
+    """Translation functions for one language, and the card-name setting."""
+
+    language: str = "en"
+    cards: CardNames = CardNames.FULL
+
+    @property
+    def catalog(self) -> gettext.NullTranslations:
+        return translations(self.language)
+
+    def _(self, message: str) -> str:
+        return self.catalog.gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return self.catalog.ngettext(singular, plural, n)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self.catalog.pgettext(context, message)
+
+    # -- cards and places ----------------------------------------------------------
+
+    def card(self, card: Card) -> str:
+        if self.cards is CardNames.SHORT:
+            return self.short_rank(card.rank) + SUIT_SYMBOLS[card.suit]
+        return self.pgettext("card", "{rank} of {suit}").format(
+            rank=self._(RANK_NAMES[card.rank]), suit=self._(SUIT_NAMES[card.suit])
+        )
+
+    def short_rank(self, rank: Rank) -> str:
+        if rank is Rank.JACK:
+            return self.pgettext("short rank", "J")
+        if rank is Rank.QUEEN:
+            return self.pgettext("short rank", "Q")
+        if rank is Rank.KING:
+            return self.pgettext("short rank", "K")
+        return str(rank)
+
+    def place(self, location: Location) -> str:
+        if location.reserve:
+            return self._("reserve {slot}").format(slot=location)
+        return self._("pile {number}").format(number=location.number)
+
+    def placed(self, placed: Placed) -> str:
+        """A card and where it lies: "five of spades, pile 1"."""
+        return self._("{card}, {place}").format(
+            card=self.card(placed.card), place=self.place(placed.location)
+        )
+
+    def cards_count(self, count: int) -> str:
+        return self.ngettext("{n} card", "{n} cards", count).format(n=count)
+
+    def points(self, points: int) -> str:
+        return self.ngettext("{n} point", "{n} points", points).format(n=points)
+
+    def moves(self, moves: int) -> str:
+        return self.ngettext("{n} move", "{n} moves", moves).format(n=moves)
+
+    def duration(self, seconds: int) -> str:
+        hours, rest = divmod(seconds, 3600)
+        minutes, secs = divmod(rest, 60)
+        parts = []
+        if hours:
+            parts.append(self.ngettext("{n} hour", "{n} hours", hours).format(n=hours))
+        if minutes:
+            parts.append(self.ngettext("{n} minute", "{n} minutes", minutes).format(n=minutes))
+        if secs or not parts:
+            parts.append(self.ngettext("{n} second", "{n} seconds", secs).format(n=secs))
+        return self.join(parts)
+
+    def join(self, items: list[str]) -> str:
+        """ "a", "a and b", "a, b and c" in the player's language."""
+        if len(items) <= 1:
+            return "".join(items)
+        return self._("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
+
+    def listing(self, items: list[str]) -> str:
+        """Items that each hold a comma already, separated more strongly."""
+        return "; ".join(items)

@@ -1,0 +1,38 @@
+"""Shared fixtures. Every test runs with temporary configuration, data and state folders."""
+
+from __future__ import annotations
+
+import pytest
+from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
+
+from tests.support import Clock
+
+
+class TextSnapshot(SingleFileSnapshotExtension):
+    """One plain UTF-8 text file per snapshot, for reviewers to read like a transcript."""
+
+    _write_mode = WriteMode.TEXT
+    file_extension = "txt"
+
+
+@pytest.fixture
+def snapshot_text(snapshot):
+    return snapshot.use_extension(TextSnapshot)
+
+
+@pytest.fixture(autouse=True)
+def isolated_folders(tmp_path, monkeypatch):
+    """Never touch the player's real configuration or saved games."""
+    for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
+        folder = tmp_path / name.lower()
+        folder.mkdir()
+        monkeypatch.setenv(name, str(folder))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", "HALFMOON_A11Y_PLAYER"):
+        monkeypatch.delenv(name, raising=False)
+    return tmp_path
+
+
+@pytest.fixture
+def clock():
+    return Clock()

@@ -1,0 +1,60 @@
+"""Helpers for the tests: a hand-made table, a fake clock, transcripts."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+
+from halfmoon_a11y.cards import Card
+from halfmoon_a11y.dealcode import Deal
+from halfmoon_a11y.jsonmode import event_json
+from halfmoon_a11y.presenter import Presenter
+from halfmoon_a11y.session import Session
+
+FILLER = "10C"  # buried under the top card of a hand-made pile
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+def make_deal(piles: Iterable[str], reserve: Iterable[str]) -> Deal:
+    """A table from short strings, bottom to top: `"3D 8S JC"` is a pile with JC on top.
+
+    An empty string is an empty pile; `"-"` in the reserve is an empty slot.
+    """
+    pile_list = [tuple(Card.parse(c) for c in pile.split()) for pile in piles]
+    slots = [None if c == "-" else Card.parse(c) for c in reserve]
+    assert len(pile_list) == 12 and len(slots) == 8
+    return Deal(piles=tuple(pile_list), reserve=tuple(slots))  # type: ignore[arg-type]
+
+
+def session_with(deal: Deal, **kwargs) -> Session:
+    """A session playing a hand-made table."""
+    from halfmoon_a11y.engine import Game
+
+    session = Session(**kwargs)
+    session.game = Game(deal)
+    return session
+
+
+def event_lines(session: Session, commands: Iterable[str]) -> str:
+    """Each command, then the events it caused as compact JSON, one per line."""
+    presenter = Presenter()
+    out = []
+    for command in commands:
+        out.append(f"> {command}")
+        for event in session.handle(command):
+            fields = event_json(event, presenter)
+            fields.pop("message")
+            out.append("  " + json.dumps(fields, ensure_ascii=False))
+    return "\n".join(out) + "\n"

@@ -1,0 +1,129 @@
+"""Property tests over random deals and random play."""
+
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from halfmoon_a11y.cards import FACE_RANKS
+from halfmoon_a11y.dealcode import SEED_COUNT, DealCode, deal
+from halfmoon_a11y.engine import Game
+from halfmoon_a11y.events import Kind, Removed, Undone
+from halfmoon_a11y.jsonmode import JsonMode
+from halfmoon_a11y.locations import ALL_LOCATIONS
+from halfmoon_a11y.session import Session
+from tests.reference import Reference
+
+seeds = st.integers(min_value=0, max_value=SEED_COUNT - 1)
+locations = st.sampled_from([str(loc) for loc in ALL_LOCATIONS])
+actions = st.lists(st.one_of(locations, st.just("undo")), max_size=300)
+
+
+def table_cards(game: Game) -> Counter:
+    cards = Counter()
+    for pile in game._piles:
+        cards.update(pile)
+    cards.update(c for c in game._reserve if c is not None)
+    return cards
+
+
+def independently_blocked(game: Game) -> bool:
+    cards = [p.card for p in game.playable()]
+    if not cards:
+        return False
+    faces = {c.rank for c in cards if c.is_face}
+    numbers = [c.pips for c in cards if not c.is_face]
+    pair = any(a + b == 11 for i, a in enumerate(numbers) for b in numbers[i + 1 :])
+    return not pair and faces != FACE_RANKS
+
+
+@settings(max_examples=150, deadline=None)
+@given(seeds, actions)
+def test_invariants_of_random_play(seed, script):
+    dealt = deal(DealCode(seed))
+    full = Counter([c for pile in dealt.piles for c in pile] + list(dealt.reserve))
+    game = Game(dealt)
+    removed: Counter = Counter()
+    pairs = trios = 0
+    from halfmoon_a11y.locations import Location
+
+    for action in script:
+        before = game.hidden_snapshot()
+        if action == "undo":
+            if not game.can_undo():
+                continue
+            events = game.undo()
+        else:
+            events = game.tap(Location.parse(action))
+        for event in events:
+            if isinstance(event, Removed):
+                removed.update(p.card for p in event.cards)
+                pairs += event.kind is Kind.PAIR
+                trios += event.kind is Kind.TRIO
+            if isinstance(event, Undone):
+                removed.subtract(p.card for p in event.cards)
+                pairs -= event.kind is Kind.PAIR
+                trios -= event.kind is Kind.TRIO
+                # undo restores exactly the state before that removal, selection aside
+                assert game.hidden_snapshot()[:2] == undo_target(before, event)
+        assert table_cards(game) + removed == full
+        assert game.score == 10 * pairs + 15 * trios >= 0
+        assert game.moves == pairs + trios
+        assert (game.status == "blocked") == independently_blocked(game)
+        assert (game.status == "won") == (game.cards_left == 0)
+
+
+def undo_target(before, event):
+    """What piles and reserve must look like once the undone cards are back."""
+    piles = [list(p) for p in before[0]]
+    reserve = list(before[1])
+    for placed in event.cards:
+        if placed.location.reserve:
+            reserve[placed.location.index] = placed.card
+        else:
+            piles[placed.location.index].append(placed.card)
+    return tuple(tuple(p) for p in piles), tuple(reserve)
+
+
+@settings(max_examples=100, deadline=None)
+@given(seeds, st.lists(st.lists(st.one_of(locations, st.just("undo")), max_size=8), max_size=60))
+def test_undo_restores_the_earlier_state(seed, rounds):
+    game = Game(deal(DealCode(seed)))
+    from halfmoon_a11y.locations import Location
+
+    for taps in rounds:
+        for tap in taps:
+            snapshot = game.hidden_snapshot()
+            if tap == "undo":
+                continue
+            events = game.tap(Location.parse(tap))
+            if any(isinstance(e, Removed) for e in events):
+                game.undo()
+                after = game.hidden_snapshot()
+                # everything comes back but the selection, which undo clears
+                assert after[:2] == snapshot[:2] and after[3:] == snapshot[3:]
+                assert after[2] == ()
+                game.tap(Location.parse(tap))  # and play on from the removal
+
+
+@settings(max_examples=60, deadline=None)
+@given(seeds, actions)
+def test_json_mode_agrees_with_an_independent_program(seed, script):
+    code = str(DealCode(seed))
+    mode = JsonMode(Session(DealCode.parse(code), now=lambda: 0.0))
+    reference = Reference(code)
+    assert_same(mode.start()["state"], reference)
+    for action in script:
+        if action == "undo":
+            reference.undo()
+            line = "undo"
+        else:
+            reference.tap(action)
+            line = f"pick {action.lower()}"
+        assert_same(mode.line(line)["state"], reference)
+
+
+def assert_same(state, reference):
+    expected = reference.state()
+    got = {key: state[key] for key in expected}
+    assert got == expected

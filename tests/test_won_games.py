@@ -1,0 +1,27 @@
+"""Whole won games, found by a small search in the tests and played through the commands."""
+
+import pytest
+
+from halfmoon_a11y.dealcode import DealCode, deal
+from halfmoon_a11y.events import Won
+from halfmoon_a11y.session import Session
+from tests.solver import solve
+
+
+@pytest.mark.parametrize(
+    "code", ["HM1-N-AAAAAAC", "HM1-N-AAAAAAL", "HM1-N-AAAAAAM", "HM1-N-AAAAAAP"]
+)
+def test_a_winning_line_wins_with_48_moves_and_520_points(code, clock):
+    line = solve(deal(DealCode.parse(code)))
+    assert line is not None, "the search found no win for a deal known to be winnable"
+    session = Session(DealCode.parse(code), now=clock)
+    events = []
+    for move in line:
+        clock.advance(3)
+        events = session.handle("pick " + " ".join(move))
+        assert not any(type(e).__name__ == "Refused" for e in events)
+    won = [e for e in events if isinstance(e, Won)]
+    assert won == [Won(score=520, moves=48, elapsed=3 * 47)]
+    assert session.game.status == "won"
+    assert session.game.cards_left == 0
+    assert session.view().piles[0].count == 0
