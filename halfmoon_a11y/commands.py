@@ -122,10 +122,19 @@ Command = (
 @dataclass(frozen=True, slots=True)
 class CommandSpec:
     name: str  # canonical English name
-    aliases: tuple[str, ...]  # Catalan and Danish names, and variants
+    ca: str  # the Catalan name
+    da: str  # the Danish name
     usage: str  # arguments, in the source language (translated)
     summary: str  # one-line help (translated)
     build: Callable[[str, Sequence[str]], Command]
+    extra: tuple[str, ...] = ()  # variants: without accents, synonyms
+
+    @property
+    def aliases(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys((self.ca, self.da, *self.extra)))
+
+    def local_name(self, language: str) -> str:
+        return {"ca": self.ca, "da": self.da}.get(language, self.name)
 
 
 def _no_args(factory: Callable[[], Command]) -> Callable[[str, Sequence[str]], Command]:
@@ -252,54 +261,57 @@ def _set(name: str, args: Sequence[str]) -> Command:
 COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "pick",
-        ("tria", "toca", "vælg", "tryk"),
+        "tria",
+        "vælg",
         N_("LOCATION [LOCATION [LOCATION]]"),
         N_("Tap cards: piles 1 to 12, reserve R1 to R8."),
         _pick,
+        ("toca", "tryk"),
     ),
     CommandSpec(
-        "undo", ("desfés", "desfer", "fortryd"), "", N_("Take back the last move."), _no_args(Undo)
+        "undo", "desfés", "fortryd", "", N_("Take back the last move."), _no_args(Undo), ("desfer",)
     ),
     CommandSpec(
         "new",
-        ("nova", "nyt"),
+        "nova",
+        "nyt",
         N_("[CODE]"),
         N_("Start a new game, or the deal with this code."),
         _new,
     ),
     CommandSpec(
         "board",
-        ("taula", "bord"),
+        "taula",
+        "bord",
         "",
         N_("Read the whole table: piles, then reserve."),
         _no_args(Board),
     ),
-    CommandSpec("pile", ("pila", "bunke"), N_("NUMBER"), N_("Read one pile."), _pile),
-    CommandSpec("reserve", ("reserva",), "", N_("Read the reserve."), _no_args(ShowReserve)),
+    CommandSpec("pile", "pila", "bunke", N_("NUMBER"), N_("Read one pile."), _pile),
+    CommandSpec(
+        "reserve", "reserva", "reserve", "", N_("Read the reserve."), _no_args(ShowReserve)
+    ),
     CommandSpec(
         "info",
-        ("informació", "informacio", "status"),
+        "info",
+        "info",
         "",
         N_("Time, score, moves and deal code."),
         _no_args(Info),
+        ("informació",),
+    ),
+    CommandSpec("code", "codi", "kode", "", N_("The deal code of this game."), _no_args(ShowCode)),
+    CommandSpec(
+        "repeat", "repeteix", "gentag", "", N_("Say the last announcement again."), _no_args(Repeat)
     ),
     CommandSpec(
-        "code", ("codi", "kode"), "", N_("The deal code of this game."), _no_args(ShowCode)
+        "help", "ajuda", "hjælp", N_("[COMMAND]"), N_("List the commands, or explain one."), _help
     ),
-    CommandSpec(
-        "repeat",
-        ("repeteix", "gentag"),
-        "",
-        N_("Say the last announcement again."),
-        _no_args(Repeat),
-    ),
-    CommandSpec(
-        "help", ("ajuda", "hjælp"), N_("[COMMAND]"), N_("List the commands, or explain one."), _help
-    ),
-    CommandSpec("lang", ("idioma", "sprog"), N_("ca, da or en"), N_("Change the language."), _lang),
+    CommandSpec("lang", "idioma", "sprog", N_("ca, da or en"), N_("Change the language."), _lang),
     CommandSpec(
         "set",
-        ("ajusta", "indstil"),
+        "ajusta",
+        "indstil",
         N_("SETTING VALUE"),
         N_(
             "Change a setting: move-errors on or off, placement-help on or off, "
@@ -309,12 +321,13 @@ COMMANDS: tuple[CommandSpec, ...] = (
     ),
     CommandSpec(
         "speech",
-        ("veu", "tale"),
+        "veu",
+        "tale",
         N_("on or off"),
         N_("Turn the game's own voice on or off."),
         _speech,
     ),
-    CommandSpec("quit", ("surt", "afslut", "exit"), "", N_("Leave the game."), _no_args(Quit)),
+    CommandSpec("quit", "surt", "afslut", "", N_("Leave the game."), _no_args(Quit), ("exit",)),
 )
 
 

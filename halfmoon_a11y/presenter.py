@@ -77,7 +77,7 @@ class Presenter:
     def _replaced(self, event: ev.SelectionReplaced) -> list[str]:
         w = self.words
         return [
-            w._("Same rank: {card} is now the only selected card.").format(
+            w._("Same rank: the only selected card is now {card}.").format(
                 card=w.placed(event.selected)
             )
         ]
@@ -263,7 +263,7 @@ class Presenter:
 
     def local_name(self, name: str) -> str:
         """The command's name in the player's language."""
-        return self.words.pgettext("command", name)
+        return find(name).local_name(self.words.language)
 
     @render.register
     def _repeat(self, event: se.RepeatAsked) -> list[str]:

@@ -58,3 +58,17 @@ def event_lines(session: Session, commands: Iterable[str]) -> str:
             fields.pop("message")
             out.append("  " + json.dumps(fields, ensure_ascii=False))
     return "\n".join(out) + "\n"
+
+
+def transcript(session: Session, commands: Iterable[str], start: bool = True) -> str:
+    """What a player reads: each typed line after `> `, then what the game said."""
+    from halfmoon_a11y.textmode import TextFrontEnd
+
+    out: list[str] = []
+    front = TextFrontEnd(session, out.extend)
+    if start:
+        front.start()
+    for command in commands:
+        out.append(f"> {command}")
+        front.line(command)
+    return "\n".join(out) + "\n"

@@ -1,0 +1,126 @@
+"""The real program: in a pseudo-terminal as a player types, and fed from a pipe."""
+
+import os
+import re
+import subprocess
+import sys
+
+import pexpect
+import pytest
+
+# What prompt_toolkit may write for its own line editing: CSI sequences (cursor
+# movement, erase, colours, bracketed paste, cursor show and hide) and
+# carriage returns and backspaces.
+LINE_EDITING = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|[\r\x08]")
+
+
+def spawn(*args: str, env_extra: dict[str, str] | None = None) -> pexpect.spawn:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PROMPT_TOOLKIT")}
+    env.update({"TERM": "xterm-256color", **(env_extra or {})})
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "halfmoon_a11y", *args],
+        env=env,
+        encoding="utf-8",
+        timeout=20,
+        dimensions=(40, 120),
+    )
+
+
+def test_a_player_at_the_terminal():
+    child = spawn("--code", "HM1-N-EMQPNCT", "--lang", "ca")
+    child.expect("Partida nova: codi HM1-N-EMQPNCT. Escriu ajuda per veure les ordres.")
+    child.expect("Reserva R8: sota de trèvols.")
+    child.sendline("tria 1 8")
+    child.expect("Parella retirada: cinc de piques, pila 1; sis de diamants, pila 8. 10 punts.")
+    child.expect("Pila 8: sota de trèvols, 7 cartes.")
+    child.sendline("xyz")
+    child.expect("Ordre desconeguda: xyz.")
+    child.sendline("sprog da")
+    child.expect("Sprog: dansk.")
+    child.sendline("hjælp fortryd")
+    child.expect("fortryd: Fortryd det seneste træk.")
+    child.send("help\x03")  # Ctrl-C cancels the line
+    child.sendline("info")
+    child.expect("Score 10. 1 træk.")
+    child.sendline("afslut")
+    child.expect("Farvel.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    seen = child.before or ""
+    assert "Traceback" not in seen
+    everything = LINE_EDITING.sub("", seen)
+    assert "\x1b" not in everything, "only the prompt's own line editing may use escapes"
+
+
+def test_ctrl_d_leaves_cleanly():
+    child = spawn("--code", "HM1-N-AAAAAAB")
+    child.expect("Reserve R8")
+    child.expect(">")  # the prompt is drawn: the terminal is in raw mode now
+    child.sendcontrol("d")
+    child.expect("Goodbye.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_tab_completion_is_printed_as_text():
+    child = spawn("--code", "HM1-N-AAAAAAB")
+    child.expect("Reserve R8")
+    child.send("h\t\t")
+    child.expect("help +hjælp")
+    child.sendcontrol("c")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+
+
+def test_no_cursor_position_request():
+    child = spawn("--code", "HM1-N-AAAAAAB")
+    child.expect("Reserve R8")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    assert "\x1b[6n" not in (child.before or "")
+
+
+@pytest.mark.parametrize("how", [["--plain"], []])
+def test_plain_mode_from_a_pipe(how):
+    lines = "pick 1 8\nfoo\n\npick 8 5 3\ninfo\nquit\npick 2\n"
+    done = subprocess.run(
+        [sys.executable, "-m", "halfmoon_a11y", "--code", "HM1-N-EMQPNCT", *how],
+        input=lines,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0
+    assert done.stderr == ""
+    out = done.stdout
+    assert "\x1b" not in out  # plain text, nothing else
+    assert out.splitlines()[0] == "New game: deal HM1-N-EMQPNCT. Type help for the commands."
+    assert out.splitlines()[1] == "Pile 1: five of spades, 8 cards."
+    assert "Unknown command: foo." in out
+    assert "Score 25. 2 moves." in out
+    assert out.endswith("Goodbye.\n")
+
+
+def test_dumb_terminal_gets_plain_lines():
+    child = spawn("--code", "HM1-N-AAAAAAB", env_extra={"TERM": "dumb"})
+    child.expect("Reserve R8")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    assert "\x1b" not in (child.before or "")
+
+
+def test_language_from_the_environment():
+    done = subprocess.run(
+        [sys.executable, "-m", "halfmoon_a11y", "--code", "HM1-N-AAAAAAB"],
+        input="quit\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        env={**os.environ, "LANG": "da_DK.UTF-8"},
+    )
+    assert done.stdout.startswith("Nyt spil: spilkode HM1-N-AAAAAAB.")

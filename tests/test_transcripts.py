@@ -1,0 +1,80 @@
+"""Whole text transcripts, one per language, pinned as plain text snapshots."""
+
+import pytest
+
+from halfmoon_a11y.dealcode import DealCode
+from halfmoon_a11y.session import Session
+from halfmoon_a11y.settings import Settings
+from tests.support import make_deal, session_with, transcript
+
+EXAMPLE_GAME = [
+    "pile 1",
+    "pick 1 8",  # the seeds' first move: a pair, pile 8 shows the jack of clubs
+    "pick 8 5 3",  # the seeds' second move: a trio
+    "info",
+    "repeat",
+    "pick 1 2",  # two number cards that do not add up to 11: cleared, no explanation
+    "set move-errors on",
+    "pick 1 2",  # now with the sum message
+    "pick 3 1",  # a face card then a number card: the trio message
+    "pick 3 R6",  # two kings: the second stays selected, the trio message
+    "pick R6",  # deselect
+    "set placement-help on",
+    "pick 6",
+    "board",
+    "pick 6",
+    "set placement-help off",
+    "set move-errors off",
+    "pick 4 4",
+    "pick 13",
+    "pick R2 1 99",
+    "pile R1",
+    "reserve",
+    "undo",
+    "undo",
+    "undo",
+    "code",
+    "set cards short",
+    "pile 3",
+    "set cards full",
+    "help",
+    "help pick",
+    "new HM1-N-AAAA",
+    "frobnicate",
+    "pick",
+]
+
+# Only 5S + 6D can be played; after it, the king of hearts is alone with the king of spades.
+BLOCKING = make_deal(
+    ["KH 5S", "6D", "KS", "", "", "", "", "", "", "", "", ""],
+    ["-", "-", "-", "-", "-", "-", "-", "-"],
+)
+LAST_PAIR = make_deal(
+    ["", "", "", "", "", "", "", "", "", "", "", "5S"],
+    ["-", "-", "-", "6D", "-", "-", "-", "-"],
+)
+
+
+@pytest.mark.parametrize("language", ["ca", "da", "en"])
+def test_transcript(language, snapshot_text, clock):
+    settings = Settings(language=language)
+    session = Session(DealCode.parse("HM1-N-EMQPNCT"), settings=settings, now=clock)
+    text = transcript(session, EXAMPLE_GAME)
+    blocked = session_with(BLOCKING, code=DealCode(0), settings=settings, now=clock)
+    text += "\n" + transcript(blocked, ["pick 1 2", "info", "undo", "info"], start=False)
+    won = session_with(LAST_PAIR, code=DealCode(0), settings=settings, now=clock)
+    won.handle("pick 12")
+    clock.advance(3725)
+    text += "\n" + transcript(won, ["board", "pick R4", "pick 12", "quit"], start=False)
+    assert text == snapshot_text
+
+
+def test_switching_language_keeps_the_game(clock):
+    session = Session(DealCode.parse("HM1-N-EMQPNCT"), now=clock)
+    text = transcript(session, ["pick 1 8", "lang ca", "info", "idioma da", "info", "sprog en"])
+    assert "Idioma: català." in text
+    assert "Puntuació 10. 1 jugada." in text
+    assert "Sprog: dansk." in text
+    assert "Language: English." in text
+    assert "Score 10. 1 træk." in text
+    assert session.game.score == 10
