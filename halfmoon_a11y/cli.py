@@ -25,6 +25,20 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--lang", choices=LANGUAGES, help="ca, da or en")
     parser.add_argument("--json", action="store_true", help="JSON lines mode for programs")
     parser.add_argument("--plain", action="store_true", help="plain lines, no line editing")
+    speech = parser.add_mutually_exclusive_group()
+    speech.add_argument(
+        "--speech",
+        dest="speech",
+        action="store_true",
+        default=None,
+        help="the game speaks (the default at a terminal)",
+    )
+    speech.add_argument(
+        "--no-speech",
+        dest="speech",
+        action="store_false",
+        help="the game stays silent, for use with a screen reader",
+    )
     return parser
 
 
@@ -48,7 +62,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _main(argv: Sequence[str] | None) -> int:
     args = build_parser().parse_args(argv)
     language = args.lang or default_language()
-    settings = Settings(language=language)
+    from halfmoon_a11y.textmode import wants_plain
+
+    interactive = not args.json and not wants_plain(args.plain)
+    speech = interactive if args.speech is None else args.speech
+    settings = Settings(language=language, speech=speech and not args.json)
     code = None
     if args.code is not None:
         try:
@@ -62,8 +80,9 @@ def _main(argv: Sequence[str] | None) -> int:
 
         return jsonmode.run(session, lines_from(sys.stdin.buffer), sys.stdout)
     from halfmoon_a11y import textmode
+    from halfmoon_a11y.speaking import make_speaker
 
-    return textmode.run(session, plain=args.plain)
+    return textmode.run(session, args.plain, make_speaker)
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ from halfmoon_a11y.commands import COMMANDS, N_, find
 from halfmoon_a11y.errors import CodeProblem, HalfMoonError
 from halfmoon_a11y.settings import CardNames, Setting
 from halfmoon_a11y.views import Spot
+from halfmoon_a11y.voice import NO_PLAYER, PLAYER_FAILED
 from halfmoon_a11y.words import Words
 
 CODE_PROBLEMS = {
@@ -306,6 +307,19 @@ class Presenter:
                     text=echo(text), usage=self.usage(name)
                 )
         return w._("Not understood.")
+
+    def speech_problem(self, reason: str) -> str:
+        """One plain line saying why the game's own voice is silent."""
+        w = self.words
+        if reason == NO_PLAYER:
+            return w._(
+                "Speech is not available: no audio player was found. The game goes on silently."
+            )
+        if reason == PLAYER_FAILED:
+            return w._("Speech stopped: the audio player failed. The game goes on silently.")
+        return w._(
+            "Speech is not available: no speech engine was found. The game goes on silently."
+        )
 
     def usage(self, name: str) -> str:
         spec = find(name)

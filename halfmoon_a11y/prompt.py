@@ -9,18 +9,19 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 from halfmoon_a11y import commands
 from halfmoon_a11y import session as se
 from halfmoon_a11y.locations import ALL_LOCATIONS
-from halfmoon_a11y.textmode import TextFrontEnd, printer
+from halfmoon_a11y.textmode import SpeakerFactory, TextFrontEnd, printer
 
 # Set before prompt_toolkit is imported: a cursor position request makes some
 # terminals and screen readers wait, and prints a warning where none answers.
 os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
 
 from prompt_toolkit import PromptSession
+from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.completion import Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import InMemoryHistory
@@ -58,8 +59,8 @@ class CommandCompleter(Completer):
                 yield Completion(word, start_position=-len(current))
 
 
-def run_prompt(session: se.Session, say: Callable[[list[str]], None] | None = None) -> int:
-    front = TextFrontEnd(session, say or printer(sys.stdout))
+def run_prompt(session: se.Session, speaker_factory: SpeakerFactory | None = None) -> int:
+    front = TextFrontEnd(session, printer(sys.stdout), speaker_factory)
     prompt: PromptSession[str] = PromptSession(
         history=InMemoryHistory(),
         completer=CommandCompleter(),
@@ -69,14 +70,23 @@ def run_prompt(session: se.Session, say: Callable[[list[str]], None] | None = No
         mouse_support=False,
         refresh_interval=0,
     )
-    front.start()
-    while not session.finished:
-        try:
-            text = prompt.prompt(PROMPT)
-        except KeyboardInterrupt:
-            continue  # Ctrl-C cancels the line
-        except EOFError:
-            front.line("quit")  # Ctrl-D leaves as quit does
-            break
-        front.line(text)
+
+    def typed(buffer: Buffer) -> None:
+        if buffer.text:  # the first key of a new command silences the voice
+            front.speaker.interrupt()
+
+    prompt.default_buffer.on_text_changed += typed
+    try:
+        front.start()
+        while not session.finished:
+            try:
+                text = prompt.prompt(PROMPT)
+            except KeyboardInterrupt:
+                continue  # Ctrl-C cancels the line
+            except EOFError:
+                front.line("quit")  # Ctrl-D leaves as quit does
+                break
+            front.line(text)
+    finally:
+        front.close()
     return 0

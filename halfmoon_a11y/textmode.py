@@ -9,34 +9,70 @@ from typing import TextIO
 
 from halfmoon_a11y import session as se
 from halfmoon_a11y.presenter import Presenter
+from halfmoon_a11y.settings import Setting, Settings
+from halfmoon_a11y.speech import SilentSpeaker, Speaker
 from halfmoon_a11y.words import Words
+
+SpeakerFactory = Callable[[Settings], tuple[Speaker, str | None]]
 
 
 class TextFrontEnd:
-    """Turns a session's events into announcements and hands them to `say`."""
+    """Turns a session's events into announcements: written with `write`, and spoken."""
 
-    def __init__(self, session: se.Session, say: Callable[[list[str]], None]) -> None:
+    def __init__(
+        self,
+        session: se.Session,
+        write: Callable[[list[str]], None],
+        speaker_factory: SpeakerFactory | None = None,
+    ) -> None:
         self.session = session
-        self.say = say
+        self.write = write
+        self.speaker_factory = speaker_factory
+        self.speaker: Speaker = SilentSpeaker()
         self.presenter = Presenter()
         self.last: list[str] = []
-        self.follow_settings()
+        self._follow_language()
 
-    def follow_settings(self) -> None:
+    def _follow_language(self) -> None:
         settings = self.session.settings
         self.presenter.words = Words(settings.language, settings.cards)
 
     def start(self) -> None:
-        self.announce(self.with_table(self.session.opening()))
+        notes = self._switch_speech(self.session.settings.speech)
+        self.announce(self.presenter.render_all(self.with_table(self.session.opening())) + notes)
 
     def line(self, text: str) -> None:
+        self.speaker.interrupt()  # a new command silences the last announcement
         events = self.session.handle(text)
-        if any(isinstance(e, se.SettingChanged) for e in events):
-            self.follow_settings()
+        notes = self._follow(events)
         if any(isinstance(e, se.RepeatAsked) for e in events):
-            self.say(self.last)
+            self.announce(self.last)
             return
-        self.announce(self.with_table(events))
+        self.announce(self.presenter.render_all(self.with_table(events)) + notes)
+
+    def _follow(self, events: list[se.SessionEvent]) -> list[str]:
+        """Apply setting changes to the presenter and the voice; say what went wrong."""
+        notes: list[str] = []
+        settings = self.session.settings
+        for event in events:
+            if not isinstance(event, se.SettingChanged):
+                continue
+            if event.setting in (Setting.LANGUAGE, Setting.CARDS):
+                self._follow_language()
+                self.speaker.set_language(settings.language)
+            elif event.setting is Setting.RATE:
+                self.speaker.set_rate(settings.rate)
+            elif event.setting is Setting.SPEECH:
+                notes += self._switch_speech(settings.speech)
+        return notes
+
+    def _switch_speech(self, on: bool) -> list[str]:
+        self.speaker.close()
+        self.speaker = SilentSpeaker()
+        if not on or self.speaker_factory is None:
+            return []
+        self.speaker, problem = self.speaker_factory(self.session.settings)
+        return [self.presenter.speech_problem(problem)] if problem else []
 
     def with_table(self, events: list[se.SessionEvent]) -> list[se.SessionEvent]:
         """A new deal is followed by the table, so the player knows what is there."""
@@ -44,11 +80,17 @@ class TextFrontEnd:
             return [*events, se.BoardShown(self.session.view())]
         return events
 
-    def announce(self, events: list[se.SessionEvent]) -> None:
-        lines = self.presenter.render_all(events)
+    def announce(self, lines: list[str]) -> None:
+        failure = self.speaker.failure
+        if failure:
+            self.write([self.presenter.speech_problem(failure)])
         if lines:
             self.last = lines
-            self.say(lines)
+            self.write(lines)
+            self.speaker.speak(lines)
+
+    def close(self) -> None:
+        self.speaker.close()
 
 
 def printer(out: TextIO) -> Callable[[list[str]], None]:
@@ -60,13 +102,21 @@ def printer(out: TextIO) -> Callable[[list[str]], None]:
     return say
 
 
-def run_plain(session: se.Session, lines: Iterable[str], out: TextIO) -> int:
-    front = TextFrontEnd(session, printer(out))
-    front.start()
-    for text in lines:
-        front.line(text)
-        if session.finished:
-            break
+def run_plain(
+    session: se.Session,
+    lines: Iterable[str],
+    out: TextIO,
+    speaker_factory: SpeakerFactory | None = None,
+) -> int:
+    front = TextFrontEnd(session, printer(out), speaker_factory)
+    try:
+        front.start()
+        for text in lines:
+            front.line(text)
+            if session.finished:
+                break
+    finally:
+        front.close()
     return 0
 
 
@@ -79,11 +129,11 @@ def wants_plain(plain: bool) -> bool:
     )
 
 
-def run(session: se.Session, plain: bool = False) -> int:
+def run(session: se.Session, plain: bool, speaker_factory: SpeakerFactory | None) -> int:
     if wants_plain(plain):
         from halfmoon_a11y.cli import lines_from
 
-        return run_plain(session, lines_from(sys.stdin.buffer), sys.stdout)
+        return run_plain(session, lines_from(sys.stdin.buffer), sys.stdout, speaker_factory)
     from halfmoon_a11y.prompt import run_prompt
 
-    return run_prompt(session)
+    return run_prompt(session, speaker_factory)

@@ -1,0 +1,40 @@
+"""Choosing the speaker for this machine: the game's voice where it can work, else silence."""
+
+from __future__ import annotations
+
+import ctypes.util
+import importlib.util
+import sys
+from collections.abc import Mapping
+
+from halfmoon_a11y import player
+from halfmoon_a11y.settings import Settings
+from halfmoon_a11y.speech import SilentSpeaker, Speaker
+from halfmoon_a11y.voice import NO_ENGINE, NO_PLAYER, ThreadedSpeaker
+
+
+def engine_available() -> bool:
+    if importlib.util.find_spec("pyttsx3") is None:
+        return False
+    if sys.platform.startswith("linux"):
+        return any(ctypes.util.find_library(name) for name in ("espeak-ng", "espeak"))
+    return True  # SAPI5 on Windows, NSSpeechSynthesizer on macOS
+
+
+def make_speaker(
+    settings: Settings, environ: Mapping[str, str] | None = None
+) -> tuple[Speaker, str | None]:
+    """The speaker, and why there is no voice when there is none (a reason code)."""
+    if not settings.speech:
+        return SilentSpeaker(), None
+    if not engine_available():
+        return SilentSpeaker(), NO_ENGINE
+    command = player.find_player(environ)
+    if command is None:
+        return SilentSpeaker(), NO_PLAYER
+    from halfmoon_a11y.synth import Pyttsx3Synthesizer
+
+    def factory(folder):  # runs on the speech thread, which owns the engine
+        return Pyttsx3Synthesizer(folder).synthesize
+
+    return ThreadedSpeaker(factory, command, settings.language, settings.rate), None

@@ -1,0 +1,217 @@
+"""The game's own voice: what is said, interruption, and playing on without a voice."""
+
+import subprocess
+import sys
+import threading
+import time
+import wave
+from pathlib import Path
+
+import pytest
+
+from halfmoon_a11y.dealcode import DealCode
+from halfmoon_a11y.session import Session
+from halfmoon_a11y.settings import Settings
+from halfmoon_a11y.speaking import engine_available, make_speaker
+from halfmoon_a11y.speech import RecordingSpeaker
+from halfmoon_a11y.textmode import TextFrontEnd
+from halfmoon_a11y.voice import ThreadedSpeaker
+
+PLAYER = Path(__file__).parent / "players" / "realtime_player.py"
+SCRIPT = [
+    "pick 1 8",
+    "pick 8 5 3",
+    "set move-errors on",
+    "pick 1 2",
+    "repeat",
+    "info",
+    "set rate 220",
+    "speech off",
+    "pick 1",
+    "speech on",
+    "undo",
+    "quit",
+]
+
+
+def recorded_game(language: str) -> tuple[RecordingSpeaker, list[str]]:
+    speakers: list[RecordingSpeaker] = []
+
+    def factory(settings):
+        speaker = RecordingSpeaker()
+        speaker.set_language(settings.language)
+        speakers.append(speaker)
+        return speaker, None
+
+    session = Session(DealCode.parse("HM1-N-EMQPNCT"), Settings(language=language))
+    written: list[str] = []
+    front = TextFrontEnd(session, written.extend, factory)
+    front.start()
+    for line in SCRIPT:
+        front.line(line)
+    front.close()
+    log = [" ".join(entry) for speaker in speakers for entry in speaker.log]
+    return speakers, [*log, "-- written --", *written]
+
+
+@pytest.mark.parametrize("language", ["ca", "da"])
+def test_spoken_game(language, snapshot_text):
+    _, log = recorded_game(language)
+    assert "\n".join(log) + "\n" == snapshot_text
+
+
+def test_everything_written_is_spoken_unless_speech_is_off():
+    speakers, log = recorded_game("ca")
+    written = log[log.index("-- written --") + 1 :]
+    spoken = [line for s in speakers for line in s.spoken()]
+    # "speech off" and the "pick 1" after it are written but said by nobody; the rest is both
+    off = written.index("Veu: desactivat.")
+    assert written[off + 1] == "Seleccionada: dos de trèvols, pila 1."
+    assert written[:off] + written[off + 2 :] == spoken
+
+
+def silence(folder: Path, seconds: float) -> Path:
+    path = folder / f"silence-{time.monotonic_ns()}.wav"
+    with wave.open(str(path), "wb") as out:
+        out.setnchannels(1)
+        out.setsampwidth(2)
+        out.setframerate(8000)
+        out.writeframes(b"\0\0" * int(8000 * seconds))
+    return path
+
+
+def player_command(tmp_path: Path) -> list[str]:
+    return [sys.executable, str(PLAYER), str(tmp_path / "played.log")]
+
+
+def played(tmp_path: Path) -> list[str]:
+    log = tmp_path / "played.log"
+    return log.read_text().splitlines() if log.exists() else []
+
+
+def test_interruption_drops_queued_utterances_and_stops_the_player(tmp_path):
+    started = threading.Event()
+    speaker = ThreadedSpeaker(
+        lambda folder: lambda text, lang, rate: silence(folder, 5.0), player_command(tmp_path)
+    )
+    speaker.on_play = lambda text: started.set()
+    speaker.speak(["one", "two", "three", "four"])
+    assert started.wait(10)
+    time.sleep(0.3)  # the player is running its five seconds of audio
+    before = time.monotonic()
+    speaker.interrupt()
+    stopped = time.monotonic() - before
+    time.sleep(0.5)
+    speaker.close()
+    assert stopped < 0.5
+    assert len(played(tmp_path)) == 1  # "two", "three" and "four" were dropped
+
+
+def test_a_failing_player_is_reported_once_and_the_game_goes_on(tmp_path):
+    def factory(settings):
+        return make_speaker(settings, {"HALFMOON_A11Y_PLAYER": "false"})
+
+    if not engine_available():
+        pytest.skip("espeak-ng is not installed: the player is never reached")
+    session = Session(DealCode.parse("HM1-N-EMQPNCT"), Settings(language="da"))
+    written: list[str] = []
+    front = TextFrontEnd(session, written.extend, factory)
+    front.start()
+    deadline = time.monotonic() + 10
+    while front.speaker._failure is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    front.line("pick 1 8")
+    front.line("info")
+    front.close()
+    problems = [line for line in written if line.startswith("Talen er stoppet")]
+    assert problems == ["Talen er stoppet: lydafspilleren fejlede. Spillet fortsætter uden lyd."]
+    assert "Tid 0 sekunder. Score 10. 1 træk. Spilkode HM1-N-EMQPNCT." in written
+
+
+def test_no_engine_is_said_once_and_the_game_plays(monkeypatch):
+    monkeypatch.setattr("halfmoon_a11y.speaking.engine_available", lambda: False)
+    session = Session(DealCode.parse("HM1-N-EMQPNCT"), Settings(language="ca"))
+    written: list[str] = []
+    front = TextFrontEnd(session, written.extend, make_speaker)
+    front.start()
+    front.line("pick 1 8")
+    no_engine = "La veu no està disponible: no s'ha trobat cap motor de veu."
+    assert written.count(no_engine + " El joc continua en silenci.") == 1
+    assert "Pila 8: sota de trèvols, 7 cartes." in written
+
+
+def test_no_player_is_said_once_by_the_real_program(tmp_path):
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "halfmoon_a11y",
+            "--plain",
+            "--speech",
+            "--lang",
+            "en",
+            "--code",
+            "HM1-N-EMQPNCT",
+        ],
+        input="pick 1 8\ninfo\nquit\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={"PATH": str(tmp_path), "HOME": str(tmp_path), "PYTHONPATH": str(Path.cwd())},
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    problem = [line for line in done.stdout.splitlines() if line.startswith("Speech")]
+    assert len(problem) == 1
+    assert "Score 10. 1 move." in done.stdout
+
+
+needs_espeak = pytest.mark.skipif(
+    not engine_available(), reason="espeak-ng is not installed here (CI installs it)"
+)
+
+
+@needs_espeak
+@pytest.mark.parametrize(
+    ("language", "sentence"),
+    [
+        ("ca", "Parella retirada: cinc de piques, pila 1; sis de diamants, pila 8. 10 punts."),
+        ("da", "Par fjernet: spar fem, bunke 1; ruder seks, bunke 8. 10 point."),
+    ],
+)
+def test_real_speech_makes_real_audio(language, sentence, tmp_path):
+    started = threading.Event()
+    speaker, problem = make_speaker(
+        Settings(language=language),
+        {"HALFMOON_A11Y_PLAYER": " ".join(player_command(tmp_path))},
+    )
+    assert problem is None
+    speaker.on_play = lambda text: started.set()
+    speaker.speak([sentence])
+    assert started.wait(10)
+    deadline = time.monotonic() + 10
+    while not played(tmp_path) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    speaker.close()
+    _, seconds, kept = played(tmp_path)[0].split(" ", 2)
+    assert 2.0 < float(seconds) < 15.0  # a sentence of a dozen words
+    with wave.open(kept, "rb") as audio:
+        frames = audio.readframes(audio.getnframes())
+    assert any(frames[i] for i in range(0, len(frames), 97))  # not silence
+
+
+@needs_espeak
+def test_real_speech_is_interrupted_within_a_fraction_of_a_second(tmp_path):
+    started = threading.Event()
+    speaker, _ = make_speaker(
+        Settings(language="ca"), {"HALFMOON_A11Y_PLAYER": " ".join(player_command(tmp_path))}
+    )
+    speaker.on_play = lambda text: started.set()
+    speaker.speak(["Pila 1: cinc de piques, 8 cartes. " * 12])
+    assert started.wait(10)
+    time.sleep(0.5)
+    before = time.monotonic()
+    speaker.interrupt()
+    assert time.monotonic() - before < 0.3
+    speaker.close()
