@@ -41,8 +41,10 @@ PLAYER = ROOT / "tests" / "players" / "realtime_player.py"
 def summary(name: str, values: list[float]) -> str:
     ms = sorted(v * 1000 for v in values)
     p95 = ms[min(len(ms) - 1, round(0.95 * (len(ms) - 1)))]
-    return (f"{name}: median {statistics.median(ms):.1f} ms, p95 {p95:.1f} ms, "
-            f"max {ms[-1]:.1f} ms over {len(ms)} runs")
+    return (
+        f"{name}: median {statistics.median(ms):.1f} ms, p95 {p95:.1f} ms, "
+        f"max {ms[-1]:.1f} ms over {len(ms)} runs"
+    )
 
 
 def main() -> int:
@@ -57,8 +59,9 @@ def main() -> int:
     log = folder / "played.log"
     environ = {"HALFMOON_A11Y_PLAYER": f"{sys.executable} {PLAYER} {log}"}
     session = Session(DealCode.parse("HM1-N-EMQPNCT"), Settings(language=args.lang))
-    front = TextFrontEnd(session, lambda lines: None,
-                         lambda settings: make_speaker(settings, environ))
+    front = TextFrontEnd(
+        session, lambda lines: None, lambda settings: make_speaker(settings, environ)
+    )
     front.start()
     started = threading.Event()
     started_at = [0.0]
@@ -91,7 +94,7 @@ def main() -> int:
             time.sleep(0.001)
         time.sleep(0.2)  # "info" takes about four seconds to say: it is still playing
         speaker = front.speaker
-        playing = speaker._playing  # type: ignore[attr-defined]  # noqa: SLF001
+        playing = speaker._playing  # type: ignore[attr-defined]
         before = time.time()
         speaker.interrupt()
         if playing is not None:
