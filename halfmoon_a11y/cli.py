@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import signal
 import sys
 from collections.abc import Iterator, Sequence
 from typing import BinaryIO
 
+from halfmoon_a11y.config import SettingsFile
 from halfmoon_a11y.dealcode import DealCode
 from halfmoon_a11y.errors import BadDealCodeError
 from halfmoon_a11y.i18n import default_language
+from halfmoon_a11y.keeper import Keeper
 from halfmoon_a11y.presenter import Presenter
 from halfmoon_a11y.session import Session
 from halfmoon_a11y.settings import LANGUAGES, Settings
+from halfmoon_a11y.storage import Paths
 from halfmoon_a11y.words import Words
 
 
@@ -59,30 +64,50 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
+def _leave_on_signal(signum: int, frame: object) -> None:
+    """SIGTERM and SIGHUP leave like quit: the game is saved on the way out."""
+    raise SystemExit(0)
+
+
 def _main(argv: Sequence[str] | None) -> int:
     args = build_parser().parse_args(argv)
-    language = args.lang or default_language()
-    from halfmoon_a11y.textmode import wants_plain
-
-    interactive = not args.json and not wants_plain(args.plain)
-    speech = interactive if args.speech is None else args.speech
-    settings = Settings(language=language, speech=speech and not args.json)
-    code = None
+    paths = Paths.for_user()
+    settings_file = SettingsFile.load(paths.settings)
+    stored = settings_file.settings(Settings(language=default_language()))
+    language = args.lang or stored.language
     if args.code is not None:
         try:
-            code = DealCode.parse(args.code)
+            code: DealCode | None = DealCode.parse(args.code)
         except BadDealCodeError as error:
             print(Presenter(Words(language)).error(error), file=sys.stderr)
             return 2
-    session = Session(code, settings)
-    if args.json:
-        from halfmoon_a11y import jsonmode
+    else:
+        code = None
+    from halfmoon_a11y.textmode import wants_plain
 
-        return jsonmode.run(session, lines_from(sys.stdin.buffer), sys.stdout)
-    from halfmoon_a11y import textmode
-    from halfmoon_a11y.speaking import make_speaker
+    interactive = not args.json and not wants_plain(args.plain)
+    speech = (stored.speech and interactive) if args.speech is None else args.speech
+    settings = dataclasses.replace(stored, language=language, speech=speech and not args.json)
+    session = Session(None, settings)
+    keeper = Keeper(paths, settings_file)
+    keeper.attach(session, code)
+    for signum in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
+        if signum is not None:
+            signal.signal(signum, _leave_on_signal)
+    try:
+        if args.json:
+            from halfmoon_a11y import jsonmode
 
-    return textmode.run(session, args.plain, make_speaker)
+            return jsonmode.run(session, lines_from(sys.stdin.buffer), sys.stdout)
+        from halfmoon_a11y import textmode
+        from halfmoon_a11y.speaking import make_speaker
+
+        def speaker_factory(chosen: Settings):
+            return make_speaker(chosen, configured_player=settings_file.player)
+
+        return textmode.run(session, args.plain, speaker_factory)
+    finally:
+        keeper.close()
 
 
 if __name__ == "__main__":

@@ -30,7 +30,12 @@ class GameClock:
             self._since = None
 
     @property
+    def seconds(self) -> float:
+        """Seconds on the clock, with their fraction (for saving)."""
+        running = self._now() - self._since if self._since is not None else 0.0
+        return self._banked + running
+
+    @property
     def elapsed(self) -> int:
         """Whole seconds on the clock."""
-        running = self._now() - self._since if self._since is not None else 0.0
-        return int(self._banked + running)
+        return int(self.seconds)

@@ -95,6 +95,11 @@ class Change:
 
 
 @dataclass(frozen=True, slots=True)
+class Stats:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
 class Blank:
     """An empty line: nothing to do."""
 
@@ -112,6 +117,7 @@ Command = (
     | Repeat
     | Help
     | Change
+    | Stats
     | Blank
 )
 
@@ -326,6 +332,15 @@ COMMANDS: tuple[CommandSpec, ...] = (
         N_("on or off"),
         N_("Turn the game's own voice on or off."),
         _speech,
+    ),
+    CommandSpec(
+        "stats",
+        "estadístiques",
+        "statistik",
+        "",
+        N_("Games played, won and blocked, win rate, best time and winning streaks."),
+        _no_args(Stats),
+        ("estadistiques",),
     ),
     CommandSpec("quit", "surt", "afslut", "", N_("Leave the game."), _no_args(Quit), ("exit",)),
 )

@@ -108,6 +108,11 @@ class Game:
         return self._status
 
     @property
+    def history(self) -> tuple[Move, ...]:
+        """The removals that undo can take back, oldest first."""
+        return tuple(self._history)
+
+    @property
     def undo_available(self) -> int:
         return len(self._history)
 

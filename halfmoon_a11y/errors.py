@@ -85,3 +85,12 @@ class BadArgumentError(HalfMoonError):
         super().__init__(f"{command}: bad argument {text!r}")
         self.command = command
         self.text = text
+
+
+class StatisticsUnavailableError(HalfMoonError):
+    """This front end keeps no statistics (a test, or a database that cannot be opened)."""
+
+    code = "statistics_unavailable"
+
+    def __init__(self) -> None:
+        super().__init__("statistics are not available")

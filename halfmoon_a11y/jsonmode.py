@@ -118,6 +118,25 @@ def _fields(event: se.SessionEvent, presenter: Presenter) -> dict[str, Any]:
             return {"type": "repeat"}
         case se.QuitAsked():
             return {"type": "quit"}
+        case se.StatsShown(summary):
+            return {
+                "type": "stats",
+                "played": summary.played,
+                "won": summary.won,
+                "blocked": summary.blocked,
+                "abandoned": summary.abandoned,
+                "win_percent": summary.win_percent,
+                "best_seconds": summary.best_seconds,
+                "current_streak": summary.current_streak,
+                "longest_streak": summary.longest_streak,
+            }
+        case se.StorageProblem(problem, path, aside):
+            return {
+                "type": "storage_problem",
+                "problem": str(problem),
+                "path": path,
+                "aside": aside,
+            }
         case se.Refused(error):
             return {"type": "error", "code": error.code}
     raise AssertionError(f"no JSON for {event!r}")  # pragma: no cover

@@ -275,6 +275,66 @@ class Presenter:
         return [self.words._("Goodbye.")]
 
     @render.register
+    def _stats(self, event: se.StatsShown) -> list[str]:
+        w, summary = self.words, event.summary
+        if not summary.played:
+            return [w._("Statistics: no games recorded yet.")]
+        if summary.best_seconds is None:
+            best = w._("Best time: no game won yet.")
+        else:
+            best = w._("Best time: {time}.").format(time=w.duration(summary.best_seconds))
+        return [
+            w._(
+                "Games played: {played}. Won: {won}. Blocked: {blocked}. Abandoned: {abandoned}."
+            ).format(
+                played=summary.played,
+                won=summary.won,
+                blocked=summary.blocked,
+                abandoned=summary.abandoned,
+            ),
+            w._("Win rate: {percent} percent.").format(percent=summary.win_percent),
+            best,
+            w._("Current winning streak: {current}. Longest winning streak: {longest}.").format(
+                current=summary.current_streak, longest=summary.longest_streak
+            ),
+        ]
+
+    @render.register
+    def _storage(self, event: se.StorageProblem) -> list[str]:
+        w, p = self.words, se.Problem
+        aside = event.aside
+        texts = {
+            (p.SETTINGS_UNREADABLE, True): w._(
+                "Settings file {path} could not be read. It was kept aside as {aside}. "
+                "Playing with the default settings."
+            ),
+            (p.SETTINGS_UNREADABLE, False): w._(
+                "Settings file {path} could not be read and was left as it is. "
+                "Playing with the default settings."
+            ),
+            (p.SAVE_UNREADABLE, True): w._(
+                "Saved game {path} could not be resumed. It was kept aside as {aside}. "
+                "Dealing a new game."
+            ),
+            (p.SAVE_NEWER, True): w._(
+                "Saved game {path} comes from a newer version of Half Moon. "
+                "It was kept aside as {aside}. Dealing a new game."
+            ),
+            (p.SETTINGS_NOT_SAVED, False): w._(
+                "Settings could not be saved to {path}. They apply until you leave."
+            ),
+            (p.GAME_NOT_SAVED, False): w._(
+                "The game could not be saved to {path}. Play goes on, "
+                "but it cannot be resumed if the program stops."
+            ),
+            (p.STATS_FAILED, False): w._("Statistics could not be recorded in {path}."),
+        }
+        text = texts.get((event.problem, aside is not None)) or w._(
+            "Saved game {path} could not be resumed and was left as it is. Dealing a new game."
+        )
+        return [text.format(path=event.path, aside=aside)]
+
+    @render.register
     def _refused(self, event: se.Refused) -> list[str]:
         return [self.error(event.error)]
 
@@ -298,6 +358,8 @@ class Presenter:
                 ).format(text=echo(text), problem=w._(CODE_PROBLEMS[problem]))
             case errors.NothingToUndoError():
                 return w._("Nothing to undo.")
+            case errors.StatisticsUnavailableError():
+                return w._("Statistics are not available.")
             case errors.MissingArgumentError(command=name):
                 return w._("Missing argument. Usage: {usage}.").format(usage=self.usage(name))
             case errors.TooManyArgumentsError(command=name):

@@ -12,12 +12,13 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import StrEnum
 
 from halfmoon_a11y import commands as cmd
 from halfmoon_a11y.clock import GameClock
 from halfmoon_a11y.dealcode import DealCode, deal
 from halfmoon_a11y.engine import Game
-from halfmoon_a11y.errors import HalfMoonError
+from halfmoon_a11y.errors import HalfMoonError, StatisticsUnavailableError
 from halfmoon_a11y.events import (
     Blocked,
     Deselected,
@@ -32,6 +33,7 @@ from halfmoon_a11y.events import (
 )
 from halfmoon_a11y.locations import Location
 from halfmoon_a11y.settings import Setting, Settings
+from halfmoon_a11y.stats import Summary
 from halfmoon_a11y.views import Spot, TableView, table_view
 
 # -- the session's own events ------------------------------------------------------
@@ -112,6 +114,29 @@ class QuitAsked:
     pass
 
 
+@dataclass(frozen=True, slots=True)
+class StatsShown:
+    summary: Summary
+
+
+class Problem(StrEnum):
+    SETTINGS_UNREADABLE = "settings_unreadable"
+    SETTINGS_NOT_SAVED = "settings_not_saved"
+    SAVE_UNREADABLE = "save_unreadable"
+    SAVE_NEWER = "save_newer"
+    GAME_NOT_SAVED = "game_not_saved"
+    STATS_FAILED = "stats_failed"
+
+
+@dataclass(frozen=True, slots=True)
+class StorageProblem:
+    """A file the game could not read or write. Nothing is lost; the game goes on."""
+
+    problem: Problem
+    path: str
+    aside: str | None = None
+
+
 SessionEvent = (
     Event
     | Dealt
@@ -127,7 +152,10 @@ SessionEvent = (
     | RepeatAsked
     | Refused
     | QuitAsked
+    | StatsShown
+    | StorageProblem
 )
+Observer = Callable[[list[SessionEvent]], list[SessionEvent]]
 
 _SETTING_FIELDS = {
     Setting.LANGUAGE: "language",
@@ -146,14 +174,22 @@ class Session:
         settings: Settings | None = None,
         now: Callable[[], float] = time.monotonic,
         randbelow: Callable[[int], int] = secrets.randbelow,
+        statistics: Callable[[], Summary] | None = None,
     ) -> None:
         self.settings = settings or Settings()
         self._now = now
         self._randbelow = randbelow
         self.finished = False
-        self.code = code or DealCode.random(randbelow)
-        self.game = Game(deal(self.code))
-        self.clock = GameClock(now)
+        self.resumed = False
+        self.statistics = statistics
+        self.observers: list[Observer] = []  # each may add events after a command
+        self.notices: list[SessionEvent] = []  # said once, at the opening
+        self.start_deal(code or DealCode.random(randbelow))
+
+    def start_deal(self, code: DealCode, elapsed: float = 0.0) -> None:
+        self.code = code
+        self.game = Game(deal(code))
+        self.clock = GameClock(self._now, elapsed)
 
     # -- reading ------------------------------------------------------------------
 
@@ -162,9 +198,14 @@ class Session:
 
     def opening(self) -> list[SessionEvent]:
         """The events that announce the current deal, for a front end starting up."""
-        events: list[SessionEvent] = [Dealt(self.code)]
+        events: list[SessionEvent] = [Dealt(self.code, self.resumed)]
+        if self.resumed:
+            g = self.game
+            events.append(InfoShown(self.clock.elapsed, g.score, g.moves, self.code, g.status))
         if self.game.status is Status.BLOCKED:
             events.append(Blocked())
+        events.extend(self.notices)
+        self.notices = []
         return events
 
     # -- doing --------------------------------------------------------------------
@@ -179,9 +220,12 @@ class Session:
 
     def execute(self, command: cmd.Command) -> list[SessionEvent]:
         try:
-            return self._execute(command)
+            events = self._execute(command)
         except HalfMoonError as error:
             return [Refused(error)]
+        for observer in self.observers:
+            events = events + observer(events)
+        return events
 
     def _execute(self, command: cmd.Command) -> list[SessionEvent]:
         match command:
@@ -206,6 +250,10 @@ class Session:
                 field = _SETTING_FIELDS[setting]
                 self.settings = dataclasses.replace(self.settings, **{field: value})
                 return [SettingChanged(setting, value)]
+            case cmd.Stats():
+                if self.statistics is None:
+                    raise StatisticsUnavailableError()
+                return [StatsShown(self.statistics())]
             case cmd.Help(topic):
                 return [HelpShown(topic)]
             case cmd.Repeat():
@@ -218,9 +266,8 @@ class Session:
         raise AssertionError(f"unhandled command {command!r}")  # pragma: no cover
 
     def new_game(self, code: DealCode | None = None) -> list[SessionEvent]:
-        self.code = code or DealCode.random(self._randbelow)
-        self.game = Game(deal(self.code))
-        self.clock = GameClock(self._now)
+        self.resumed = False
+        self.start_deal(code or DealCode.random(self._randbelow))
         return self.opening()
 
     def _pick(self, locations: tuple[Location, ...]) -> list[SessionEvent]:

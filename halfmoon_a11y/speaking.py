@@ -22,14 +22,16 @@ def engine_available() -> bool:
 
 
 def make_speaker(
-    settings: Settings, environ: Mapping[str, str] | None = None
+    settings: Settings,
+    environ: Mapping[str, str] | None = None,
+    configured_player: str | None = None,
 ) -> tuple[Speaker, str | None]:
     """The speaker, and why there is no voice when there is none (a reason code)."""
     if not settings.speech:
         return SilentSpeaker(), None
     if not engine_available():
         return SilentSpeaker(), NO_ENGINE
-    command = player.find_player(environ)
+    command = player.find_player(environ, configured_player)
     if command is None:
         return SilentSpeaker(), NO_PLAYER
     from halfmoon_a11y.synth import Pyttsx3Synthesizer

@@ -75,9 +75,17 @@ class TextFrontEnd:
         return [self.presenter.speech_problem(problem)] if problem else []
 
     def with_table(self, events: list[se.SessionEvent]) -> list[se.SessionEvent]:
-        """A new deal is followed by the table, so the player knows what is there."""
-        if any(isinstance(e, se.Dealt) for e in events):
-            return [*events, se.BoardShown(self.session.view())]
+        """A new deal is followed by the table, so the player knows what is there.
+
+        The table comes right after the deal (and the score of a resumed game),
+        before a block or a notice, which say what to do next.
+        """
+        for index, event in enumerate(events):
+            if isinstance(event, se.Dealt):
+                after = index + 1
+                if after < len(events) and isinstance(events[after], se.InfoShown):
+                    after += 1
+                return [*events[:after], se.BoardShown(self.session.view()), *events[after:]]
         return events
 
     def announce(self, lines: list[str]) -> None:

@@ -1,0 +1,183 @@
+"""Nothing lost: saves the game after every move, keeps the settings, records statistics.
+
+The keeper watches a session's events (it is one of the session's observers),
+so every front end, the JSON mode included, saves and resumes the same way.
+A file that cannot be read is kept aside and reported; a file that cannot be
+written is reported once; the game always goes on.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+
+from halfmoon_a11y import savegame
+from halfmoon_a11y import session as se
+from halfmoon_a11y.config import SettingsFile
+from halfmoon_a11y.dealcode import DealCode
+from halfmoon_a11y.events import Removed, Status, Undone, Won
+from halfmoon_a11y.savegame import SavedGame, SaveError, SaveProblem
+from halfmoon_a11y.settings import Setting
+from halfmoon_a11y.stats import Result, Statistics
+from halfmoon_a11y.storage import Paths, keep_aside
+
+SETTING_KEYS = {
+    Setting.LANGUAGE: "language",
+    Setting.MOVE_ERRORS: "move_errors",
+    Setting.PLACEMENT_HELP: "placement_help",
+    Setting.CARDS: "cards",
+    Setting.SPEECH: "speech",
+    Setting.RATE: "rate",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """How the current game stands, kept so a replaced game can be recorded."""
+
+    code: str
+    status: Status
+    score: int
+    moves: int
+    seconds: int
+    recorded: bool
+
+
+class Keeper:
+    def __init__(self, paths: Paths, settings_file: SettingsFile) -> None:
+        self.paths = paths
+        self.settings_file = settings_file
+        self.statistics = Statistics(paths.statistics)
+        self.session: se.Session | None = None
+        self._standing: Standing | None = None
+        self._reported: set[se.Problem] = set()
+
+    # -- start-up ---------------------------------------------------------------------
+
+    def attach(self, session: se.Session, code: DealCode | None) -> None:
+        """Resume the saved game, or start `code` afresh (recording the saved one)."""
+        self.session = session
+        session.observers.append(self.after)
+        session.statistics = self.statistics.summary
+        if self.settings_file.unreadable:
+            aside = self.settings_file.aside
+            session.notices.append(
+                se.StorageProblem(
+                    se.Problem.SETTINGS_UNREADABLE,
+                    str(self.settings_file.path),
+                    str(aside) if aside else None,
+                )
+            )
+        saved = self._read_saved(session)
+        if saved is not None and code is None:
+            session.resumed = True
+        elif saved is not None:
+            self._standing = self._stand(session, recorded=False)
+            self._finish_standing(session)
+            session.start_deal(code)
+        elif code is not None:
+            session.start_deal(code)
+        self._standing = self._stand(session, recorded=False)
+        self._save(session)
+
+    def _read_saved(self, session: se.Session) -> SavedGame | None:
+        path = self.paths.saved_game
+        try:
+            saved = savegame.read(path)
+            if saved is not None:
+                saved.restore(session)
+            return saved
+        except (SaveError, OSError) as error:
+            problem = se.Problem.SAVE_UNREADABLE
+            if isinstance(error, SaveError) and error.problem is SaveProblem.NEWER:
+                problem = se.Problem.SAVE_NEWER
+            aside = keep_aside(path)
+            session.notices.append(
+                se.StorageProblem(problem, str(path), str(aside) if aside else None)
+            )
+            session.start_deal(session.code)  # whatever the replay reached is discarded
+            return None
+
+    # -- after every command -------------------------------------------------------------
+
+    def after(self, events: list[se.SessionEvent]) -> list[se.SessionEvent]:
+        session = self.session
+        assert session is not None
+        extra: list[se.SessionEvent] = []
+        recorded = self._standing.recorded if self._standing else False
+        for event in events:
+            if isinstance(event, se.SettingChanged):
+                extra += self._save_setting(event)
+            elif isinstance(event, se.Dealt) and not event.resumed:
+                extra += self._finish_standing(session)
+                recorded = False
+            elif isinstance(event, Won) and not recorded:
+                extra += self._record(
+                    Result.WON, session.code, event.score, event.moves, event.elapsed
+                )
+                recorded = True  # an undo and a second win is still one game won
+        self._standing = self._stand(session, recorded)
+        if any(isinstance(e, Removed | Undone | se.Dealt) for e in events):
+            extra += self._save(session)
+        return extra
+
+    def close(self) -> None:
+        """Leaving: save the time on the clock too."""
+        if self.session is not None:
+            self._save(self.session)
+
+    # -- the pieces ----------------------------------------------------------------------
+
+    def _stand(self, session: se.Session, recorded: bool) -> Standing:
+        g = session.game
+        return Standing(
+            str(session.code), g.status, g.score, g.moves, session.clock.elapsed, recorded
+        )
+
+    def _finish_standing(self, session: se.Session) -> list[se.SessionEvent]:
+        """The game being replaced: record it as blocked or abandoned, if it was played."""
+        old = self._standing
+        if old is None or old.recorded or old.status is Status.WON:
+            return []
+        if old.status is Status.BLOCKED:
+            result = Result.BLOCKED
+        elif old.moves > 0:
+            result = Result.ABANDONED
+        else:
+            return []  # a deal looked at and passed over is not a game played
+        return self._record(result, old.code, old.score, old.moves, old.seconds)
+
+    def _record(
+        self, result: Result, code: object, score: int, moves: int, seconds: int
+    ) -> list[se.SessionEvent]:
+        try:
+            self.statistics.record(str(code), result, score, moves, seconds)
+        except (sqlite3.Error, OSError):
+            return self._problem(se.Problem.STATS_FAILED, self.paths.statistics)
+        return []
+
+    def _save(self, session: se.Session) -> list[se.SessionEvent]:
+        path = self.paths.saved_game
+        try:
+            if session.game.status is Status.WON:
+                path.unlink(missing_ok=True)  # a won game is over: the next start deals anew
+            else:
+                savegame.write(path, SavedGame.of(session))
+        except OSError:
+            return self._problem(se.Problem.GAME_NOT_SAVED, path)
+        return []
+
+    def _save_setting(self, event: se.SettingChanged) -> list[se.SessionEvent]:
+        try:
+            self.settings_file.save(SETTING_KEYS[event.setting], event.value)
+        except OSError:
+            return self._problem(se.Problem.SETTINGS_NOT_SAVED, self.settings_file.path)
+        return []
+
+    def _problem(self, problem: se.Problem, path: Path) -> list[se.SessionEvent]:
+        """Each kind of failure is reported once a run, not after every move."""
+        if problem in self._reported:
+            return []
+        self._reported.add(problem)
+        return [se.StorageProblem(problem, str(path))]

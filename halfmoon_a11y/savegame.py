@@ -1,0 +1,101 @@
+"""The unfinished game on disk: its deal code, every removal still on the undo stack,
+and the time on the clock. Replayed through the engine on resume, so undo still works.
+
+Format 1 (JSON):
+
+    {"format": 1, "code": "HM1-N-EMQPNCT", "moves": [["1", "8"], ["8", "5", "3"]],
+     "elapsed": 42.5}
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+
+from halfmoon_a11y.dealcode import DealCode
+from halfmoon_a11y.errors import HalfMoonError
+from halfmoon_a11y.events import Removed
+from halfmoon_a11y.locations import Location
+from halfmoon_a11y.session import Session
+from halfmoon_a11y.storage import atomic_write
+
+FORMAT = 1
+
+
+class SaveProblem(StrEnum):
+    UNREADABLE = "unreadable"  # not JSON, wrong shape, or a move that does not replay
+    NEWER = "newer"  # written by a later release, in a format this one does not know
+
+
+class SaveError(ValueError):
+    def __init__(self, problem: SaveProblem, version: object = None) -> None:
+        super().__init__(problem)
+        self.problem = problem
+        self.version = version
+
+
+@dataclass(frozen=True, slots=True)
+class SavedGame:
+    code: DealCode
+    moves: tuple[tuple[Location, ...], ...]
+    elapsed: float
+
+    @classmethod
+    def of(cls, session: Session) -> SavedGame:
+        moves = tuple(tuple(p.location for p in move.cards) for move in session.game.history)
+        return cls(session.code, moves, session.clock.seconds)
+
+    def to_bytes(self) -> bytes:
+        data = {
+            "format": FORMAT,
+            "code": str(self.code),
+            "moves": [[str(location) for location in move] for move in self.moves],
+            "elapsed": round(self.elapsed, 3),
+        }
+        return (json.dumps(data) + "\n").encode("utf-8")
+
+    @classmethod
+    def from_bytes(cls, raw: bytes) -> SavedGame:
+        try:
+            data = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            raise SaveError(SaveProblem.UNREADABLE) from None
+        if not isinstance(data, dict):
+            raise SaveError(SaveProblem.UNREADABLE)
+        version = data.get("format")
+        if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT:
+            raise SaveError(SaveProblem.NEWER, version)
+        if version != FORMAT:
+            raise SaveError(SaveProblem.UNREADABLE, version)
+        try:
+            code = DealCode.parse(data["code"])
+            moves = tuple(tuple(Location.parse(text) for text in move) for move in data["moves"])
+            elapsed = float(data["elapsed"])
+        except (KeyError, TypeError, ValueError, AttributeError, HalfMoonError):
+            raise SaveError(SaveProblem.UNREADABLE) from None
+        if not 0 <= elapsed < 10**9 or any(len(move) not in (2, 3) for move in moves):
+            raise SaveError(SaveProblem.UNREADABLE)
+        return cls(code, moves, elapsed)
+
+    def restore(self, session: Session) -> None:
+        """Deal the code and replay every removal; raise SaveError if one does not replay."""
+        session.start_deal(self.code, elapsed=self.elapsed)
+        for move in self.moves:
+            events = [event for location in move for event in session.game.tap(location)]
+            if sum(isinstance(event, Removed) for event in events) != 1:
+                raise SaveError(SaveProblem.UNREADABLE)
+
+
+def write(path: Path, saved: SavedGame) -> None:
+    atomic_write(path, saved.to_bytes())
+
+
+def read(path: Path) -> SavedGame | None:
+    """The saved game, or None if there is none. Raises SaveError or OSError."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    return SavedGame.from_bytes(raw)

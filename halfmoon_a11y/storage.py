@@ -1,0 +1,70 @@
+"""Where the game keeps its files, and how it writes them without ever losing one."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import platformdirs
+
+APP = "halfmoon-a11y"
+
+
+@dataclass(frozen=True, slots=True)
+class Paths:
+    settings: Path
+    saved_game: Path
+    statistics: Path
+
+    @classmethod
+    def for_user(cls) -> Paths:
+        """The platform's folders (XDG on Linux): configuration, state and data."""
+        return cls(
+            settings=platformdirs.user_config_path(APP) / "settings.toml",
+            saved_game=platformdirs.user_state_path(APP) / "game.json",
+            statistics=platformdirs.user_data_path(APP) / "statistics.sqlite3",
+        )
+
+
+def atomic_write(path: Path, data: bytes) -> None:
+    """Write to a temporary file beside `path`, flush, fsync, then rename over it.
+
+    A crash at any moment leaves either the old file or the new one, never a mix.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    with contextlib.suppress(OSError):  # make the rename itself durable
+        folder = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(folder)
+        finally:
+            os.close(folder)
+
+
+def keep_aside(path: Path) -> Path | None:
+    """Rename a file that cannot be used to `NAME.bad-TIMESTAMP`, so nothing is lost."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    aside = path.with_name(f"{path.name}.bad-{stamp}")
+    counter = 1
+    while aside.exists():
+        counter += 1
+        aside = path.with_name(f"{path.name}.bad-{stamp}-{counter}")
+    try:
+        path.rename(aside)
+    except OSError:
+        return None
+    return aside
