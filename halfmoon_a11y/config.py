@@ -60,7 +60,7 @@ class SettingsFile:
     def load(cls, path: Path) -> SettingsFile:
         try:
             raw = path.read_bytes()
-        except FileNotFoundError:
+        except (FileNotFoundError, NotADirectoryError):
             return cls(path)
         except OSError:
             return cls(path, unreadable=True)

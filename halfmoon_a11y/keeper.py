@@ -74,12 +74,12 @@ class Keeper:
             session.resumed = True
         elif saved is not None:
             self._standing = self._stand(session, recorded=False)
-            self._finish_standing(session)
+            session.notices += self._finish_standing(session)
             session.start_deal(code)
         elif code is not None:
             session.start_deal(code)
         self._standing = self._stand(session, recorded=False)
-        self._save(session)
+        session.notices += self._save(session)
 
     def _read_saved(self, session: se.Session) -> SavedGame | None:
         path = self.paths.saved_game

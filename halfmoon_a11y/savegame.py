@@ -96,6 +96,6 @@ def read(path: Path) -> SavedGame | None:
     """The saved game, or None if there is none. Raises SaveError or OSError."""
     try:
         raw = path.read_bytes()
-    except FileNotFoundError:
-        return None
+    except (FileNotFoundError, NotADirectoryError):
+        return None  # no saved game: nothing to report
     return SavedGame.from_bytes(raw)

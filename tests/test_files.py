@@ -1,0 +1,184 @@
+"""Corrupt, truncated, empty and wrong-version files, and a folder that cannot be written."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from halfmoon_a11y.config import SettingsFile
+from halfmoon_a11y.dealcode import DealCode
+from halfmoon_a11y.keeper import Keeper
+from halfmoon_a11y.session import Problem, Session, StorageProblem
+from halfmoon_a11y.settings import Settings
+from halfmoon_a11y.storage import Paths
+
+
+@pytest.fixture
+def paths(tmp_path):
+    return Paths(
+        tmp_path / "config" / "settings.toml",
+        tmp_path / "state" / "game.json",
+        tmp_path / "data" / "statistics.sqlite3",
+    )
+
+
+def start(paths, code=None):
+    settings_file = SettingsFile.load(paths.settings)
+    session = Session(None, settings_file.settings(Settings()), now=lambda: 0.0)
+    keeper = Keeper(paths, settings_file)
+    keeper.attach(session, DealCode.parse(code) if code else None)
+    return session, keeper
+
+
+def problems(events):
+    return [e for e in events if isinstance(e, StorageProblem)]
+
+
+def asides(path):
+    return sorted(path.parent.glob(path.name + ".bad-*"))
+
+
+GOOD_SAVE = {"format": 1, "code": "HM1-N-EMQPNCT", "moves": [["1", "8"]], "elapsed": 12.0}
+
+
+@pytest.mark.parametrize(
+    ("content", "problem"),
+    [
+        (b"", Problem.SAVE_UNREADABLE),
+        (b"{not json", Problem.SAVE_UNREADABLE),
+        (json.dumps(GOOD_SAVE).encode()[:40], Problem.SAVE_UNREADABLE),  # truncated
+        (b"\xff\xfe\x00", Problem.SAVE_UNREADABLE),
+        (b"[1, 2, 3]", Problem.SAVE_UNREADABLE),
+        (json.dumps({**GOOD_SAVE, "format": 99}).encode(), Problem.SAVE_NEWER),
+        (json.dumps({**GOOD_SAVE, "format": 0}).encode(), Problem.SAVE_UNREADABLE),
+        (json.dumps({**GOOD_SAVE, "code": "HM1-N-NOPE"}).encode(), Problem.SAVE_UNREADABLE),
+        (json.dumps({**GOOD_SAVE, "moves": [["1", "2"]]}).encode(), Problem.SAVE_UNREADABLE),
+        (json.dumps({**GOOD_SAVE, "moves": [["1", "99"]]}).encode(), Problem.SAVE_UNREADABLE),
+        (json.dumps({**GOOD_SAVE, "elapsed": "soon"}).encode(), Problem.SAVE_UNREADABLE),
+    ],
+)
+def test_a_bad_saved_game_is_kept_aside_and_a_new_game_dealt(paths, content, problem):
+    paths.saved_game.parent.mkdir(parents=True)
+    paths.saved_game.write_bytes(content)
+    session, _ = start(paths)
+    opening = session.opening()
+    [reported] = problems(opening)
+    assert reported.problem is problem
+    assert not session.resumed and session.game.moves == 0
+    [aside] = asides(paths.saved_game)
+    assert aside.read_bytes() == content  # nothing lost
+    assert reported.aside == str(aside)
+
+
+def test_a_good_save_resumes(paths):
+    paths.saved_game.parent.mkdir(parents=True)
+    paths.saved_game.write_text(json.dumps(GOOD_SAVE))
+    session, _ = start(paths)
+    assert session.resumed and session.game.moves == 1 and session.clock.elapsed == 12
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"move_errors = [",
+        b"language = 'fr'",
+        b"rate = 'fast'",
+        b"rate = 9999",
+        b"\xff\xfe",
+        b"cards = 'tiny'",
+        b"speech = 'yes'",
+    ],
+)
+def test_bad_settings_start_with_defaults_and_keep_the_file(paths, content):
+    paths.settings.parent.mkdir(parents=True)
+    paths.settings.write_bytes(content)
+    session, _ = start(paths)
+    [reported] = problems(session.opening())
+    assert reported.problem is Problem.SETTINGS_UNREADABLE
+    assert reported.path == str(paths.settings)
+    assert session.settings == Settings()
+    [aside] = asides(paths.settings)
+    assert aside.read_bytes() == content
+    session.handle("set move-errors on")  # a fresh file, the bad one untouched
+    assert paths.settings.read_text() == "move_errors = true\n"
+    assert aside.read_bytes() == content
+
+
+def test_empty_settings_are_the_defaults(paths):
+    paths.settings.parent.mkdir(parents=True)
+    paths.settings.write_text("")
+    session, _ = start(paths)
+    assert not problems(session.opening())
+
+
+def test_settings_stay_chosen_and_unknown_keys_stay_in_the_file(paths):
+    paths.settings.parent.mkdir(parents=True)
+    paths.settings.write_text('future_option = "x"\n')
+    session, _ = start(paths)
+    for line in [
+        "lang da",
+        "set move-errors on",
+        "set placement-help on",
+        "set cards short",
+        "set rate 220",
+        "speech off",
+    ]:
+        session.handle(line)
+    again, _ = start(paths)
+    assert again.settings == Settings(
+        language="da", move_errors=True, placement_help=True, cards="short", speech=False, rate=220
+    )
+    assert 'future_option = "x"' in paths.settings.read_text()
+
+
+def block_folder(path):
+    """A folder nobody can write to, even root: a plain file stands where it should be."""
+    path.parent.parent.mkdir(parents=True, exist_ok=True)
+    path.parent.write_text("not a folder")
+
+
+def test_a_folder_that_cannot_be_written_is_reported_once_and_play_goes_on(paths):
+    block_folder(paths.saved_game)
+    block_folder(paths.settings)
+    block_folder(paths.statistics)
+    session, keeper = start(paths, "HM1-N-EMQPNCT")
+    said = problems(session.opening())
+    said += problems(session.handle("pick 1 8"))
+    said += problems(session.handle("pick 8 5 3"))
+    said += problems(session.handle("set move-errors on"))
+    said += problems(session.handle("pick 1 2"))  # a failed pair: not a move, nothing saved
+    said += problems(session.handle("new HM1-N-AAAAAAB"))  # records the game: stats fail
+    keeper.close()
+    assert sorted(p.problem for p in said) == sorted(
+        [Problem.GAME_NOT_SAVED, Problem.SETTINGS_NOT_SAVED, Problem.STATS_FAILED]
+    )
+    assert session.settings.move_errors  # the setting applies for this run
+
+
+def test_an_unreadable_and_unmovable_settings_file_is_never_overwritten(paths, monkeypatch):
+    paths.settings.parent.mkdir(parents=True)
+    paths.settings.write_text("rate = [")
+    monkeypatch.setattr("halfmoon_a11y.config.keep_aside", lambda path: None)
+    session, _ = start(paths)
+    assert "left as it is" not in str(problems(session.opening()))
+    events = session.handle("set move-errors on")
+    assert [p.problem for p in problems(events)] == [Problem.SETTINGS_NOT_SAVED]
+    assert paths.settings.read_text() == "rate = ["
+
+
+def test_the_real_program_reports_a_bad_settings_file_in_one_line(isolated_folders):
+    folder = isolated_folders / "xdg_config_home" / "halfmoon-a11y"
+    folder.mkdir(parents=True)
+    (folder / "settings.toml").write_text("language = [\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "halfmoon_a11y", "--plain", "--lang", "en"],
+        input="quit\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0 and done.stderr == ""
+    lines = [line for line in done.stdout.splitlines() if line.startswith("Settings file")]
+    assert len(lines) == 1 and str(folder / "settings.toml") in lines[0]

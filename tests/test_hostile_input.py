@@ -1,0 +1,86 @@
+"""No line, however malformed, raises or changes the game when refused."""
+
+import subprocess
+import sys
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from halfmoon_a11y.dealcode import DealCode
+from halfmoon_a11y.jsonmode import JsonMode
+from halfmoon_a11y.presenter import Presenter
+from halfmoon_a11y.session import Refused, Session
+from halfmoon_a11y.words import Words
+
+words = st.sampled_from(
+    [
+        "pick",
+        "PICK",
+        "undo",
+        "new",
+        "pile",
+        "set",
+        "lang",
+        "help",
+        "tria",
+        "vælg",
+        "speech",
+        "stats",
+        "info",
+        "board",
+        "r1",
+        "12",
+        "hm1-n-",
+    ]
+)
+lines = st.one_of(
+    st.text(),  # any Unicode, control characters and NUL included
+    st.text(alphabet=st.characters(codec="utf-8"), max_size=2000),
+    st.lists(st.one_of(words, st.text(max_size=6)), max_size=6).map(" ".join),
+)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(lines, min_size=1, max_size=12))
+def test_any_line_gets_an_answer_and_a_refusal_changes_nothing(script):
+    session = Session(DealCode.parse("HM1-N-EMQPNCT"), now=lambda: 0.0)
+    session.handle("pick 1")
+    presenters = [Presenter(Words(language)) for language in ("ca", "da", "en")]
+    for line in script:
+        before = (session.game.hidden_snapshot(), session.settings, str(session.code))
+        events = session.handle(line)
+        if line.split():
+            assert events, repr(line)
+        for presenter in presenters:
+            for text in presenter.render_all(events):
+                assert isinstance(text, str)
+                assert len(text) < 2000
+        if events and all(isinstance(e, Refused) for e in events):
+            assert (session.game.hidden_snapshot(), session.settings, str(session.code)) == before
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(lines, max_size=8))
+def test_the_json_mode_answers_every_line(script):
+    mode = JsonMode(Session(DealCode.parse("HM1-N-AAAAAAB"), now=lambda: 0.0))
+    mode.start()
+    for line in script:
+        answer = mode.line(line)
+        assert set(answer) == {"events", "state"}
+
+
+def test_invalid_utf8_and_nul_bytes_in_plain_mode():
+    data = b"\xff\xfe\n\x00\x00pick 1\x00\npick 1\n" + b"x" * 1_000_000 + b"\nquit\n"
+    done = subprocess.run(
+        [sys.executable, "-m", "halfmoon_a11y", "--plain", "--code", "HM1-N-EMQPNCT"],
+        input=data,
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0
+    assert done.stderr == b""
+    out = done.stdout.decode()
+    assert "Selected: five of spades, pile 1." in out
+    assert out.count("Unknown command") == 3
+    assert max(len(line) for line in out.splitlines()) < 300

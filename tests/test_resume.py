@@ -1,0 +1,166 @@
+"""Resuming: after every move the game is on disk, and comes back exactly, undo included."""
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+
+import pytest
+
+from halfmoon_a11y.config import SettingsFile
+from halfmoon_a11y.dealcode import DealCode, deal
+from halfmoon_a11y.jsonmode import state_json
+from halfmoon_a11y.keeper import Keeper
+from halfmoon_a11y.session import Dealt, InfoShown, Session
+from halfmoon_a11y.storage import Paths
+from tests.solver import solve
+
+CODE = "HM1-N-AAAAAAC"  # winnable: tests.solver finds a line for it
+
+
+@pytest.fixture
+def paths(tmp_path):
+    return Paths(
+        tmp_path / "config" / "settings.toml",
+        tmp_path / "state" / "game.json",
+        tmp_path / "data" / "statistics.sqlite3",
+    )
+
+
+def start(paths, clock, code=None):
+    session = Session(None, now=clock)
+    keeper = Keeper(paths, SettingsFile.load(paths.settings))
+    keeper.attach(session, DealCode.parse(code) if code else None)
+    return session, keeper
+
+
+def comparable(session):
+    state = state_json(session.view())
+    state.pop("selection")  # a resumed game starts with nothing selected
+    return state
+
+
+def test_resume_in_process_keeps_table_score_time_and_undo(paths, clock):
+    line = solve(deal(DealCode.parse(CODE)))
+    session, keeper = start(paths, clock, CODE)
+    for move in line[:10]:
+        clock.advance(7)
+        session.handle("pick " + " ".join(move))
+    session.handle("undo")
+    session.handle("pick 1")
+    clock.advance(5)
+    keeper.close()
+    expected = comparable(session)
+
+    again, _ = start(paths, clock)
+    opening = again.opening()
+    assert opening[0] == Dealt(DealCode.parse(CODE), resumed=True)
+    assert isinstance(opening[1], InfoShown) and opening[1].moves == 9
+    assert comparable(again) == expected
+    assert again.clock.elapsed == expected["elapsed"] == 7 * 9 + 5  # from the first pick
+    for _ in range(9):
+        assert type(again.handle("undo")[0]).__name__ == "Undone"
+    fresh = Session(DealCode.parse(CODE))
+    assert again.game.hidden_snapshot()[:2] == fresh.game.hidden_snapshot()[:2]
+
+
+def test_code_option_starts_afresh_and_new_deals_anew(paths, clock):
+    session, keeper = start(paths, clock, CODE)
+    session.handle("pick 1 2")
+    session.handle("pick " + " ".join(solve(deal(DealCode.parse(CODE)))[0]))
+    keeper.close()
+    again, _ = start(paths, clock, CODE)
+    assert not again.resumed and again.game.moves == 0
+    again.handle("new HM1-N-AAAAAAB")
+    third, _ = start(paths, clock)
+    assert third.resumed and str(third.code) == "HM1-N-AAAAAAB"
+
+
+def test_a_won_game_is_not_resumed(paths, clock):
+    session, keeper = start(paths, clock, CODE)
+    for move in solve(deal(DealCode.parse(CODE))):
+        session.handle("pick " + " ".join(move))
+    assert session.game.status == "won"
+    keeper.close()
+    assert not paths.saved_game.exists()
+    again, _ = start(paths, clock)
+    assert not again.resumed
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
+def test_sigkill_at_random_points_loses_at_most_the_move_being_made(seed, isolated_folders):
+    rng = random.Random(seed)
+    moves = [" ".join(move) for move in solve(deal(DealCode.parse(CODE)))]
+    script = []
+    for move in moves[:20]:
+        script.append(f"pick {move}")
+        if rng.random() < 0.2:
+            script.append("undo")
+            script.append(f"pick {move}")
+    stop_after = rng.randrange(1, len(script))
+    env = dict(os.environ)
+    first = subprocess.Popen(
+        [sys.executable, "-m", "halfmoon_a11y", "--json", "--code", CODE],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        text=True,
+    )
+    json.loads(first.stdout.readline())
+    states = []
+    for line in script[:stop_after]:
+        first.stdin.write(line + "\n")
+        first.stdin.flush()
+        states.append(json.loads(first.stdout.readline())["state"])
+    # the next move is on its way when the plug is pulled
+    first.stdin.write(script[stop_after] + "\n")
+    first.stdin.flush()
+    first.send_signal(signal.SIGKILL)
+    first.wait()
+
+    second = subprocess.run(
+        [sys.executable, "-m", "halfmoon_a11y", "--json"],
+        input="undo\n" * 60,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    objects = [json.loads(line) for line in second.stdout.splitlines()]
+    resumed = objects[0]
+    assert resumed["events"][0] == {**resumed["events"][0], "type": "dealt", "resumed": True}
+    keys = ["piles", "reserve", "score", "moves", "undo_available", "status", "code"]
+    got = {k: resumed["state"][k] for k in keys}
+    last = {k: states[-1][k] for k in keys}
+    if got != last:  # the move in flight may have been saved before the kill
+        assert got["moves"] in (last["moves"] + 1, last["moves"] - 1)
+    # the undo history came back: undo runs all the way to the deal
+    undone = [o for o in objects[1:] if o["events"] and o["events"][0]["type"] == "undone"]
+    assert len(undone) == got["moves"]
+    assert objects[-1]["state"]["moves"] == 0
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+def test_sigterm_and_sighup_leave_with_the_game_saved(signum, isolated_folders):
+    process = subprocess.Popen(
+        [sys.executable, "-m", "halfmoon_a11y", "--json", "--code", "HM1-N-EMQPNCT"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    process.stdout.readline()
+    process.stdin.write("pick 1 8\n")
+    process.stdin.flush()
+    process.stdout.readline()
+    process.send_signal(signum)
+    assert process.wait(timeout=20) == 0
+    assert "Traceback" not in process.stderr.read()
+    saved = json.loads(
+        (isolated_folders / "xdg_state_home" / "halfmoon-a11y" / "game.json").read_text()
+    )
+    assert saved["code"] == "HM1-N-EMQPNCT" and saved["moves"] == [["1", "8"]]

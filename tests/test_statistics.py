@@ -1,0 +1,104 @@
+"""Statistics after scripted won, blocked and abandoned games; concurrent runs."""
+
+import sqlite3
+import subprocess
+import sys
+
+import pytest
+
+from halfmoon_a11y.config import SettingsFile
+from halfmoon_a11y.dealcode import DealCode, deal
+from halfmoon_a11y.keeper import Keeper
+from halfmoon_a11y.presenter import Presenter
+from halfmoon_a11y.session import Session, StatsShown
+from halfmoon_a11y.stats import Result, Statistics
+from halfmoon_a11y.storage import Paths
+from halfmoon_a11y.words import Words
+from tests.solver import playable_moves, solve
+
+WINNABLE = ["HM1-N-AAAAAAC", "HM1-N-AAAAAAL", "HM1-N-AAAAAAM"]
+
+
+@pytest.fixture
+def paths(tmp_path):
+    return Paths(
+        tmp_path / "c" / "settings.toml",
+        tmp_path / "s" / "game.json",
+        tmp_path / "d" / "statistics.sqlite3",
+    )
+
+
+def win(session, clock, code, seconds_per_move):
+    session.handle(f"new {code}")
+    for move in solve(deal(DealCode.parse(code))):
+        session.handle("pick " + " ".join(move))
+        clock.advance(seconds_per_move)
+    assert session.game.status == "won"
+
+
+def block(session):
+    """Play the first removal found, again and again, until the game is blocked."""
+    for seed in range(100):
+        session.handle(f"new {DealCode(seed)}")
+        while session.game.status == "playing":
+            session.handle("pick " + " ".join(playable_moves(session.game)[0]))
+        if session.game.status == "blocked":
+            return
+    raise AssertionError("no deal got blocked")
+
+
+def test_statistics_of_a_scripted_sequence(paths, clock, snapshot_text):
+    session = Session(None, now=clock)
+    keeper = Keeper(paths, SettingsFile.load(paths.settings))
+    keeper.attach(session, DealCode.parse("HM1-N-AAAAAAB"))
+    session.handle("pick 1")  # looked at, never played: not counted
+    win(session, clock, WINNABLE[0], 2)  # won in 94 s (47 moves after the first pick)
+    win(session, clock, WINNABLE[1], 1)  # won in 47 s: the best time
+    block(session)  # blocked, recorded when the next game starts
+    session.handle("new HM1-N-AAAAAAB")
+    session.handle("pick " + " ".join(playable_moves(session.game)[0]))  # one move
+    session.handle("new HM1-N-AAAAAAC")  # the last one abandoned
+    win(session, clock, WINNABLE[2], 3)
+    [shown] = session.handle("stats")
+    assert isinstance(shown, StatsShown)
+    summary = shown.summary
+    assert (summary.played, summary.won, summary.blocked, summary.abandoned) == (5, 3, 1, 1)
+    assert summary.win_percent == 60
+    assert summary.best_seconds == 47
+    assert (summary.current_streak, summary.longest_streak) == (1, 2)
+    text = "\n".join(
+        line for language in ("ca", "da", "en") for line in Presenter(Words(language)).render(shown)
+    )
+    assert text + "\n" == snapshot_text
+
+
+def test_undo_after_a_win_and_winning_again_is_one_game(paths, clock):
+    session = Session(None, now=clock)
+    keeper = Keeper(paths, SettingsFile.load(paths.settings))
+    keeper.attach(session, None)
+    win(session, clock, WINNABLE[0], 1)
+    session.handle("undo")
+    last = solve(deal(DealCode.parse(WINNABLE[0])))[-1]
+    session.handle("pick " + " ".join(last))
+    assert Statistics(paths.statistics).summary().won == 1
+
+
+def writer(path: str, count: int) -> None:
+    from pathlib import Path
+
+    statistics = Statistics(Path(path))
+    for n in range(count):
+        statistics.record(f"HM1-N-AAAAAA{chr(65 + n % 26)}", Result.WON, 520, 48, n)
+
+
+def test_concurrent_runs_do_not_corrupt_the_database(paths):
+    code = (
+        "import sys; sys.path.insert(0, '.'); from tests.test_statistics import writer; "
+        f"writer({str(paths.statistics)!r}, 60)"
+    )
+    runs = [subprocess.Popen([sys.executable, "-c", code]) for _ in range(4)]
+    assert [run.wait(timeout=120) for run in runs] == [0, 0, 0, 0]
+    summary = Statistics(paths.statistics).summary()
+    assert summary.played == summary.won == 240
+    with sqlite3.connect(paths.statistics) as connection:
+        assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
