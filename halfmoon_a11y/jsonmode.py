@@ -162,7 +162,8 @@ class JsonMode:
         events = self.session.handle(text)
         self._follow_settings()
         if any(isinstance(e, se.RepeatAsked) for e in events):
-            events = [e for e in events if not isinstance(e, se.RepeatAsked)] + self._last
+            kept: list[se.SessionEvent] = [e for e in events if not isinstance(e, se.RepeatAsked)]
+            events = kept + self._last
         return self._object(events)
 
     def _object(self, events: list[se.SessionEvent]) -> dict[str, Any]:

@@ -70,13 +70,12 @@ class Keeper:
                 )
             )
         saved = self._read_saved(session)
-        if saved is not None and code is None:
-            session.resumed = True
-        elif saved is not None:
-            self._standing = self._stand(session, recorded=False)
-            session.notices += self._finish_standing(session)
-            session.start_deal(code)
-        elif code is not None:
+        if code is None:
+            session.resumed = saved is not None
+        else:
+            if saved is not None:  # the saved game is replaced: record it
+                self._standing = self._stand(session, recorded=False)
+                session.notices += self._finish_standing(session)
             session.start_deal(code)
         self._standing = self._stand(session, recorded=False)
         session.notices += self._save(session)

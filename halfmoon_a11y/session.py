@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from halfmoon_a11y import commands as cmd
 from halfmoon_a11y.clock import GameClock
@@ -248,7 +249,8 @@ class Session:
                 return [CodeShown(self.code)]
             case cmd.Change(setting, value):
                 field = _SETTING_FIELDS[setting]
-                self.settings = dataclasses.replace(self.settings, **{field: value})
+                changes: dict[str, Any] = {field: value}  # the parser checked the value's kind
+                self.settings = dataclasses.replace(self.settings, **changes)
                 return [SettingChanged(setting, value)]
             case cmd.Stats():
                 if self.statistics is None:

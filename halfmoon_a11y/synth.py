@@ -31,7 +31,7 @@ def load_engine() -> Any:
         return engine
     # The espeak driver prints "Audio saved to ..." after each file; a module-level
     # name shadows the builtin for that module only, and only that message.
-    espeak.print = lambda *args, **kwargs: None  # type: ignore[attr-defined]
+    espeak.print = lambda *args, **kwargs: None
     return engine
 
 
