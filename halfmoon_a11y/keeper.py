@@ -18,18 +18,9 @@ from halfmoon_a11y.config import SettingsFile
 from halfmoon_a11y.dealcode import DealCode
 from halfmoon_a11y.events import Removed, Status, Undone, Won
 from halfmoon_a11y.savegame import SavedGame, SaveError, SaveProblem
-from halfmoon_a11y.settings import Setting
+from halfmoon_a11y.settings import FIELDS
 from halfmoon_a11y.stats import Result, Statistics
 from halfmoon_a11y.storage import Paths, keep_aside
-
-SETTING_KEYS = {
-    Setting.LANGUAGE: "language",
-    Setting.MOVE_ERRORS: "move_errors",
-    Setting.PLACEMENT_HELP: "placement_help",
-    Setting.CARDS: "cards",
-    Setting.SPEECH: "speech",
-    Setting.RATE: "rate",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,7 +160,7 @@ class Keeper:
 
     def _save_setting(self, event: se.SettingChanged) -> list[se.SessionEvent]:
         try:
-            self.settings_file.save(SETTING_KEYS[event.setting], event.value)
+            self.settings_file.save(FIELDS[event.setting], event.value)
         except OSError:
             return self._problem(se.Problem.SETTINGS_NOT_SAVED, self.settings_file.path)
         return []

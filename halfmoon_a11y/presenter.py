@@ -13,6 +13,7 @@ from halfmoon_a11y import events as ev
 from halfmoon_a11y import session as se
 from halfmoon_a11y.commands import COMMANDS, N_, find
 from halfmoon_a11y.errors import CodeProblem, HalfMoonError
+from halfmoon_a11y.session import Problem
 from halfmoon_a11y.settings import CardNames, Setting
 from halfmoon_a11y.views import Spot
 from halfmoon_a11y.voice import NO_PLAYER, PLAYER_FAILED
@@ -26,6 +27,34 @@ CODE_PROBLEMS = {
     CodeProblem.WRONG_LENGTH: N_("The last part must have seven letters."),
     CodeProblem.BAD_CHARACTER: N_("The last part may hold only the letters A to Z."),
 }
+STORAGE_PROBLEMS = {
+    (Problem.SETTINGS_UNREADABLE, True): N_(
+        "Settings file {path} could not be read. It was kept aside as {aside}. "
+        "Playing with the default settings."
+    ),
+    (Problem.SETTINGS_UNREADABLE, False): N_(
+        "Settings file {path} could not be read and was left as it is. "
+        "Playing with the default settings."
+    ),
+    (Problem.SAVE_UNREADABLE, True): N_(
+        "Saved game {path} could not be resumed. It was kept aside as {aside}. Dealing a new game."
+    ),
+    (Problem.SAVE_NEWER, True): N_(
+        "Saved game {path} comes from a newer version of Half Moon. "
+        "It was kept aside as {aside}. Dealing a new game."
+    ),
+    (Problem.SETTINGS_NOT_SAVED, False): N_(
+        "Settings could not be saved to {path}. They apply until you leave."
+    ),
+    (Problem.GAME_NOT_SAVED, False): N_(
+        "The game could not be saved to {path}. Play goes on, "
+        "but it cannot be resumed if the program stops."
+    ),
+    (Problem.STATS_FAILED, False): N_("Statistics could not be recorded in {path}."),
+}
+UNREADABLE_LEFT_AS_IT_IS = N_(
+    "Saved game {path} could not be resumed and was left as it is. Dealing a new game."
+)
 LANGUAGE_NAMES = {"ca": "català", "da": "dansk", "en": "English"}
 MAX_ECHO = 24  # characters of a refused word repeated back to the player
 
@@ -301,38 +330,9 @@ class Presenter:
 
     @render.register
     def _storage(self, event: se.StorageProblem) -> list[str]:
-        w, p = self.words, se.Problem
-        aside = event.aside
-        texts = {
-            (p.SETTINGS_UNREADABLE, True): w._(
-                "Settings file {path} could not be read. It was kept aside as {aside}. "
-                "Playing with the default settings."
-            ),
-            (p.SETTINGS_UNREADABLE, False): w._(
-                "Settings file {path} could not be read and was left as it is. "
-                "Playing with the default settings."
-            ),
-            (p.SAVE_UNREADABLE, True): w._(
-                "Saved game {path} could not be resumed. It was kept aside as {aside}. "
-                "Dealing a new game."
-            ),
-            (p.SAVE_NEWER, True): w._(
-                "Saved game {path} comes from a newer version of Half Moon. "
-                "It was kept aside as {aside}. Dealing a new game."
-            ),
-            (p.SETTINGS_NOT_SAVED, False): w._(
-                "Settings could not be saved to {path}. They apply until you leave."
-            ),
-            (p.GAME_NOT_SAVED, False): w._(
-                "The game could not be saved to {path}. Play goes on, "
-                "but it cannot be resumed if the program stops."
-            ),
-            (p.STATS_FAILED, False): w._("Statistics could not be recorded in {path}."),
-        }
-        text = texts.get((event.problem, aside is not None)) or w._(
-            "Saved game {path} could not be resumed and was left as it is. Dealing a new game."
-        )
-        return [text.format(path=event.path, aside=aside)]
+        key = (event.problem, event.aside is not None)
+        text = self.words._(STORAGE_PROBLEMS.get(key, UNREADABLE_LEFT_AS_IT_IS))
+        return [text.format(path=event.path, aside=event.aside)]
 
     @render.register
     def _refused(self, event: se.Refused) -> list[str]:

@@ -33,7 +33,7 @@ from halfmoon_a11y.events import (
     Won,
 )
 from halfmoon_a11y.locations import Location
-from halfmoon_a11y.settings import Setting, Settings
+from halfmoon_a11y.settings import FIELDS, Setting, Settings
 from halfmoon_a11y.stats import Summary
 from halfmoon_a11y.views import Spot, TableView, table_view
 
@@ -158,15 +158,6 @@ SessionEvent = (
 )
 Observer = Callable[[list[SessionEvent]], list[SessionEvent]]
 
-_SETTING_FIELDS = {
-    Setting.LANGUAGE: "language",
-    Setting.MOVE_ERRORS: "move_errors",
-    Setting.PLACEMENT_HELP: "placement_help",
-    Setting.CARDS: "cards",
-    Setting.SPEECH: "speech",
-    Setting.RATE: "rate",
-}
-
 
 class Session:
     def __init__(
@@ -248,7 +239,7 @@ class Session:
             case cmd.ShowCode():
                 return [CodeShown(self.code)]
             case cmd.Change(setting, value):
-                field = _SETTING_FIELDS[setting]
+                field = FIELDS[setting]
                 changes: dict[str, Any] = {field: value}  # the parser checked the value's kind
                 self.settings = dataclasses.replace(self.settings, **changes)
                 return [SettingChanged(setting, value)]

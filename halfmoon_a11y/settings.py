@@ -25,6 +25,16 @@ class CardNames(StrEnum):
     SHORT = "short"
 
 
+FIELDS = {  # each setting's name in Settings and in the settings file
+    Setting.LANGUAGE: "language",
+    Setting.MOVE_ERRORS: "move_errors",
+    Setting.PLACEMENT_HELP: "placement_help",
+    Setting.CARDS: "cards",
+    Setting.SPEECH: "speech",
+    Setting.RATE: "rate",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     language: str = "en"

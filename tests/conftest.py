@@ -34,5 +34,17 @@ def isolated_folders(tmp_path, monkeypatch):
 
 
 @pytest.fixture
+def paths(tmp_path):
+    """The game's three files, in a temporary folder."""
+    from halfmoon_a11y.storage import Paths
+
+    return Paths(
+        tmp_path / "config" / "settings.toml",
+        tmp_path / "state" / "game.json",
+        tmp_path / "data" / "statistics.sqlite3",
+    )
+
+
+@pytest.fixture
 def clock():
     return Clock()

@@ -11,16 +11,6 @@ from halfmoon_a11y.dealcode import DealCode
 from halfmoon_a11y.keeper import Keeper
 from halfmoon_a11y.session import Problem, Session, StorageProblem
 from halfmoon_a11y.settings import Settings
-from halfmoon_a11y.storage import Paths
-
-
-@pytest.fixture
-def paths(tmp_path):
-    return Paths(
-        tmp_path / "config" / "settings.toml",
-        tmp_path / "state" / "game.json",
-        tmp_path / "data" / "statistics.sqlite3",
-    )
 
 
 def start(paths, code=None):

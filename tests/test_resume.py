@@ -14,19 +14,9 @@ from halfmoon_a11y.dealcode import DealCode, deal
 from halfmoon_a11y.jsonmode import state_json
 from halfmoon_a11y.keeper import Keeper
 from halfmoon_a11y.session import Dealt, InfoShown, Session
-from halfmoon_a11y.storage import Paths
 from tests.solver import solve
 
 CODE = "HM1-N-AAAAAAC"  # winnable: tests.solver finds a line for it
-
-
-@pytest.fixture
-def paths(tmp_path):
-    return Paths(
-        tmp_path / "config" / "settings.toml",
-        tmp_path / "state" / "game.json",
-        tmp_path / "data" / "statistics.sqlite3",
-    )
 
 
 def start(paths, clock, code=None):

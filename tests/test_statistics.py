@@ -4,28 +4,16 @@ import sqlite3
 import subprocess
 import sys
 
-import pytest
-
 from halfmoon_a11y.config import SettingsFile
 from halfmoon_a11y.dealcode import DealCode, deal
 from halfmoon_a11y.keeper import Keeper
 from halfmoon_a11y.presenter import Presenter
 from halfmoon_a11y.session import Session, StatsShown
 from halfmoon_a11y.stats import Result, Statistics
-from halfmoon_a11y.storage import Paths
 from halfmoon_a11y.words import Words
 from tests.solver import playable_moves, solve
 
 WINNABLE = ["HM1-N-AAAAAAC", "HM1-N-AAAAAAL", "HM1-N-AAAAAAM"]
-
-
-@pytest.fixture
-def paths(tmp_path):
-    return Paths(
-        tmp_path / "c" / "settings.toml",
-        tmp_path / "s" / "game.json",
-        tmp_path / "d" / "statistics.sqlite3",
-    )
 
 
 def win(session, clock, code, seconds_per_move):
