@@ -63,7 +63,9 @@ def main() -> int:
         before = time.perf_counter()
         process = subprocess.Popen(
             [sys.executable, "-m", "halfmoon_a11y", "--plain", "--code", CODE],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=ROOT,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            cwd=ROOT,
             env={"HOME": str(folder), "PATH": "/usr/bin:/bin"},
         )
         assert process.stdout is not None

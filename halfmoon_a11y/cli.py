@@ -7,7 +7,7 @@ import dataclasses
 import signal
 import sys
 from collections.abc import Iterator, Sequence
-from typing import BinaryIO
+from typing import BinaryIO, NoReturn
 
 from halfmoon_a11y.config import SettingsFile
 from halfmoon_a11y.dealcode import DealCode
@@ -21,28 +21,47 @@ from halfmoon_a11y.storage import Paths
 from halfmoon_a11y.words import Words
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="halfmoon-a11y",
-        description="Half Moon, a two-deck solitaire for play by ear.",
+class Parser(argparse.ArgumentParser):
+    """argparse, with its refusals in the player's language and in one plain line."""
+
+    def __init__(self, words: Words) -> None:
+        super().__init__(
+            prog="halfmoon-a11y",
+            description=words._("Half Moon, a two-deck solitaire for play by ear."),
+        )
+        self.words = words
+
+    def error(self, message: str) -> NoReturn:
+        # argparse words its detail in English only: only English players are shown it
+        detail = f" ({message})" if self.words.language == "en" else ""
+        text = self.words._(
+            "Option not understood{detail}. Type halfmoon-a11y --help for the options."
+        )
+        self.exit(2, text.format(detail=detail) + "\n")
+
+
+def build_parser(words: Words) -> argparse.ArgumentParser:
+    _ = words._
+    parser = Parser(words)
+    parser.add_argument("--code", help=_("play this deal, for example HM1-N-AAAAAAB"))
+    parser.add_argument("--lang", choices=LANGUAGES, help=_("the language: ca, da or en"))
+    parser.add_argument(
+        "--json", action="store_true", help=_("JSON lines mode, for other programs")
     )
-    parser.add_argument("--code", help="play this deal, for example HM1-N-AAAAAAB")
-    parser.add_argument("--lang", choices=LANGUAGES, help="ca, da or en")
-    parser.add_argument("--json", action="store_true", help="JSON lines mode for programs")
-    parser.add_argument("--plain", action="store_true", help="plain lines, no line editing")
+    parser.add_argument("--plain", action="store_true", help=_("plain lines, no line editing"))
     speech = parser.add_mutually_exclusive_group()
     speech.add_argument(
         "--speech",
         dest="speech",
         action="store_true",
         default=None,
-        help="the game speaks (the default at a terminal)",
+        help=_("the game speaks (the default at a terminal)"),
     )
     speech.add_argument(
         "--no-speech",
         dest="speech",
         action="store_false",
-        help="the game stays silent, for use with a screen reader",
+        help=_("the game stays silent, for use with a screen reader"),
     )
     return parser
 
@@ -64,16 +83,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
+def _language_asked(argv: Sequence[str] | None) -> str | None:
+    """`--lang xx` before the options are parsed, so that their help speaks it."""
+    words = list(sys.argv[1:] if argv is None else argv)
+    for index, word in enumerate(words):
+        value = word.split("=", 1)[1] if word.startswith("--lang=") else None
+        if word == "--lang" and index + 1 < len(words):
+            value = words[index + 1]
+        if value in LANGUAGES:
+            return value
+    return None
+
+
 def _leave_on_signal(signum: int, frame: object) -> None:
     """SIGTERM and SIGHUP leave like quit: the game is saved on the way out."""
     raise SystemExit(0)
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    args = build_parser().parse_args(argv)
     paths = Paths.for_user()
     settings_file = SettingsFile.load(paths.settings)
     stored = settings_file.settings(Settings(language=default_language()))
+    args = build_parser(Words(_language_asked(argv) or stored.language)).parse_args(argv)
     language = args.lang or stored.language
     if args.code is not None:
         try:

@@ -124,3 +124,26 @@ def test_language_from_the_environment():
         env={**os.environ, "LANG": "da_DK.UTF-8"},
     )
     assert done.stdout.startswith("Nyt spil: spilkode HM1-N-AAAAAAB.")
+
+
+@pytest.mark.parametrize(
+    ("args", "language", "expected"),
+    [
+        (["--bogus"], "ca_ES.UTF-8", "Opció no entesa. Escriu halfmoon-a11y --help per veure"),
+        (["--lang", "fr"], "da_DK.UTF-8", "Tilvalget blev ikke forstået. Skriv halfmoon-a11y"),
+        (["--code"], "C.UTF-8", "Option not understood (argument --code: expected one"),
+    ],
+)
+def test_a_bad_option_is_refused_in_the_players_language(args, language, expected):
+    done = subprocess.run(
+        [sys.executable, "-m", "halfmoon_a11y", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "LANG": language},
+        input="",
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stderr.startswith(expected)
+    assert len(done.stderr.splitlines()) == 1
