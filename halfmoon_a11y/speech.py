@@ -73,5 +73,5 @@ class RecordingSpeaker:
         self.log.append(("close",))
 
     def spoken(self) -> list[str]:
-        """What would be heard: every line said, minus those an interruption dropped."""
+        """Every line it was asked to say, in order."""
         return [entry[1] for entry in self.log if entry[0] == "say"]
