@@ -36,12 +36,14 @@ class TableView:
 
 def table_view(game: Game, code: DealCode, elapsed: int, placement_help: bool) -> TableView:
     selection = tuple(placed.location for placed in game.selection)
-    helpful = {placed.location for placed in game.combinable()} | set(selection)
+    dimming = placement_help and bool(selection)
+    # Only placement help needs the combinable cards: skip the search otherwise.
+    helpful = {p.location for p in game.combinable()} | set(selection) if dimming else set()
 
     def spot(location: Location) -> Spot:
         card = game.card_at(location)
-        dimmed = placement_help and bool(selection) and card is not None
-        return Spot(location, card, game.count_at(location), dimmed and location not in helpful)
+        dimmed = dimming and card is not None and location not in helpful
+        return Spot(location, card, game.count_at(location), dimmed)
 
     return TableView(
         code=code,
