@@ -22,13 +22,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from halfmoon_a11y.config import SettingsFile  # noqa: E402
-from halfmoon_a11y.dealcode import DealCode, deal  # noqa: E402
-from halfmoon_a11y.keeper import Keeper  # noqa: E402
-from halfmoon_a11y.presenter import Presenter  # noqa: E402
-from halfmoon_a11y.session import Session  # noqa: E402
-from halfmoon_a11y.storage import Paths  # noqa: E402
-from halfmoon_a11y.words import Words  # noqa: E402
+from halfmoon_a11y.core.dealcode import DealCode, deal  # noqa: E402
+from halfmoon_a11y.play.session import Session  # noqa: E402
+from halfmoon_a11y.store.files import Paths  # noqa: E402
+from halfmoon_a11y.store.keeper import Keeper  # noqa: E402
+from halfmoon_a11y.store.settings_file import SettingsFile  # noqa: E402
+from halfmoon_a11y.text.presenter import Presenter  # noqa: E402
+from halfmoon_a11y.text.words import Words  # noqa: E402
 from tests.solver import solve  # noqa: E402
 
 CODE = "HM1-N-AAAAAAC"

@@ -29,11 +29,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from halfmoon_a11y.dealcode import DealCode  # noqa: E402
-from halfmoon_a11y.session import Session  # noqa: E402
-from halfmoon_a11y.settings import Settings  # noqa: E402
-from halfmoon_a11y.speaking import engine_available, make_speaker  # noqa: E402
-from halfmoon_a11y.textmode import TextFrontEnd  # noqa: E402
+from halfmoon_a11y.core.dealcode import DealCode  # noqa: E402
+from halfmoon_a11y.play.session import Session  # noqa: E402
+from halfmoon_a11y.play.settings import Settings  # noqa: E402
+from halfmoon_a11y.ui.frontend import TextFrontEnd  # noqa: E402
+from halfmoon_a11y.voice.choose import engine_available, make_speaker  # noqa: E402
 
 PLAYER = ROOT / "tests" / "players" / "realtime_player.py"
 

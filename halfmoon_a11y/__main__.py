@@ -1,5 +1,5 @@
 import sys
 
-from halfmoon_a11y.cli import main
+from halfmoon_a11y.ui.cli import main
 
 sys.exit(main())

@@ -36,7 +36,7 @@ def isolated_folders(tmp_path, monkeypatch):
 @pytest.fixture
 def paths(tmp_path):
     """The game's three files, in a temporary folder."""
-    from halfmoon_a11y.storage import Paths
+    from halfmoon_a11y.store.files import Paths
 
     return Paths(
         tmp_path / "config" / "settings.toml",

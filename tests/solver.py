@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from halfmoon_a11y.cards import FACE_RANKS
-from halfmoon_a11y.dealcode import Deal
-from halfmoon_a11y.engine import Game
-from halfmoon_a11y.locations import ALL_LOCATIONS, Location
+from halfmoon_a11y.core.cards import FACE_RANKS
+from halfmoon_a11y.core.dealcode import Deal
+from halfmoon_a11y.core.engine import Game
+from halfmoon_a11y.core.places import ALL_LOCATIONS, Location
 
 
 def playable_moves(game: Game) -> list[tuple[str, ...]]:

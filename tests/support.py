@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
-from halfmoon_a11y.cards import Card
-from halfmoon_a11y.dealcode import Deal
-from halfmoon_a11y.jsonmode import event_json
-from halfmoon_a11y.presenter import Presenter
-from halfmoon_a11y.session import Session
+from halfmoon_a11y.core.cards import Card
+from halfmoon_a11y.core.dealcode import Deal
+from halfmoon_a11y.play.session import Session
+from halfmoon_a11y.text.presenter import Presenter
+from halfmoon_a11y.ui.jsonmode import event_json
 
 FILLER = "10C"  # buried under the top card of a hand-made pile
 
@@ -40,7 +40,7 @@ def make_deal(piles: Iterable[str], reserve: Iterable[str]) -> Deal:
 
 def session_with(deal: Deal, **kwargs) -> Session:
     """A session playing a hand-made table."""
-    from halfmoon_a11y.engine import Game
+    from halfmoon_a11y.core.engine import Game
 
     session = Session(**kwargs)
     session.game = Game(deal)
@@ -62,7 +62,7 @@ def event_lines(session: Session, commands: Iterable[str]) -> str:
 
 def transcript(session: Session, commands: Iterable[str], start: bool = True) -> str:
     """What a player reads: each typed line after `> `, then what the game said."""
-    from halfmoon_a11y.textmode import TextFrontEnd
+    from halfmoon_a11y.ui.frontend import TextFrontEnd
 
     out: list[str] = []
     front = TextFrontEnd(session, out.extend)
@@ -72,3 +72,31 @@ def transcript(session: Session, commands: Iterable[str], start: bool = True) ->
         out.append(f"> {command}")
         front.line(command)
     return "\n".join(out) + "\n"
+
+
+class RecordingSpeaker:
+    """Remembers what it was asked to do, for tests: ("say", text), ("interrupt",), ..."""
+
+    failure = None
+
+    def __init__(self) -> None:
+        self.log: list[tuple[str, ...]] = []
+
+    def speak(self, lines: Sequence[str]) -> None:
+        self.log.extend(("say", line) for line in lines)
+
+    def interrupt(self) -> None:
+        self.log.append(("interrupt",))
+
+    def set_language(self, language: str) -> None:
+        self.log.append(("language", language))
+
+    def set_rate(self, rate: int) -> None:
+        self.log.append(("rate", str(rate)))
+
+    def close(self) -> None:
+        self.log.append(("close",))
+
+    def spoken(self) -> list[str]:
+        """Every line it was asked to say, in order."""
+        return [entry[1] for entry in self.log if entry[0] == "say"]

@@ -9,7 +9,7 @@ import polib
 import pytest
 from babel.messages.extract import extract_from_dir
 
-from halfmoon_a11y.i18n import po_path, translations
+from halfmoon_a11y.text.catalog import po_path, translations
 
 ROOT = Path(__file__).resolve().parent.parent
 PLACEHOLDER = re.compile(r"\{[a-z_]*\}")

@@ -1,7 +1,7 @@
 import pytest
 
-from halfmoon_a11y.dealcode import SEED_COUNT, DealCode, deal, splitmix64
-from halfmoon_a11y.errors import BadDealCodeError, CodeProblem
+from halfmoon_a11y.core.dealcode import SEED_COUNT, DealCode, deal, splitmix64
+from halfmoon_a11y.core.errors import BadDealCodeError, CodeProblem
 
 VECTORS = {
     "HM1-N-AAAAAAA": """

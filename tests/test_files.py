@@ -6,11 +6,12 @@ import sys
 
 import pytest
 
-from halfmoon_a11y.config import SettingsFile
-from halfmoon_a11y.dealcode import DealCode
-from halfmoon_a11y.keeper import Keeper
-from halfmoon_a11y.session import Problem, Session, StorageProblem
-from halfmoon_a11y.settings import Settings
+from halfmoon_a11y.core.dealcode import DealCode
+from halfmoon_a11y.play.answers import Problem, StorageProblem
+from halfmoon_a11y.play.session import Session
+from halfmoon_a11y.play.settings import Settings
+from halfmoon_a11y.store.keeper import Keeper
+from halfmoon_a11y.store.settings_file import SettingsFile
 
 
 def start(paths, code=None):
@@ -149,7 +150,7 @@ def test_a_folder_that_cannot_be_written_is_reported_once_and_play_goes_on(paths
 def test_an_unreadable_and_unmovable_settings_file_is_never_overwritten(paths, monkeypatch):
     paths.settings.parent.mkdir(parents=True)
     paths.settings.write_text("rate = [")
-    monkeypatch.setattr("halfmoon_a11y.config.keep_aside", lambda path: None)
+    monkeypatch.setattr("halfmoon_a11y.store.settings_file.keep_aside", lambda path: None)
     session, _ = start(paths)
     assert "left as it is" not in str(problems(session.opening()))
     events = session.handle("set move-errors on")

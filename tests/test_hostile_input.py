@@ -6,11 +6,12 @@ import sys
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from halfmoon_a11y.dealcode import DealCode
-from halfmoon_a11y.jsonmode import JsonMode
-from halfmoon_a11y.presenter import Presenter
-from halfmoon_a11y.session import Refused, Session
-from halfmoon_a11y.words import Words
+from halfmoon_a11y.core.dealcode import DealCode
+from halfmoon_a11y.play.answers import Refused
+from halfmoon_a11y.play.session import Session
+from halfmoon_a11y.text.presenter import Presenter
+from halfmoon_a11y.text.words import Words
+from halfmoon_a11y.ui.jsonmode import JsonMode
 
 words = st.sampled_from(
     [

@@ -5,13 +5,13 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from halfmoon_a11y.cards import FACE_RANKS
-from halfmoon_a11y.dealcode import SEED_COUNT, DealCode, deal
-from halfmoon_a11y.engine import Game
-from halfmoon_a11y.events import Kind, Removed, Undone
-from halfmoon_a11y.jsonmode import JsonMode
-from halfmoon_a11y.locations import ALL_LOCATIONS
-from halfmoon_a11y.session import Session
+from halfmoon_a11y.core.cards import FACE_RANKS
+from halfmoon_a11y.core.dealcode import SEED_COUNT, DealCode, deal
+from halfmoon_a11y.core.engine import Game
+from halfmoon_a11y.core.events import Kind, Removed, Undone
+from halfmoon_a11y.core.places import ALL_LOCATIONS
+from halfmoon_a11y.play.session import Session
+from halfmoon_a11y.ui.jsonmode import JsonMode
 from tests.reference import Reference
 
 seeds = st.integers(min_value=0, max_value=SEED_COUNT - 1)
@@ -45,7 +45,7 @@ def test_invariants_of_random_play(seed, script):
     game = Game(dealt)
     removed: Counter = Counter()
     pairs = trios = 0
-    from halfmoon_a11y.locations import Location
+    from halfmoon_a11y.core.places import Location
 
     for action in script:
         before = game.hidden_snapshot()
@@ -89,7 +89,7 @@ def undo_target(before, event):
 @given(seeds, st.lists(st.lists(st.one_of(locations, st.just("undo")), max_size=8), max_size=60))
 def test_undo_restores_the_earlier_state(seed, rounds):
     game = Game(deal(DealCode(seed)))
-    from halfmoon_a11y.locations import Location
+    from halfmoon_a11y.core.places import Location
 
     for taps in rounds:
         for tap in taps:

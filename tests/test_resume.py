@@ -9,11 +9,12 @@ import sys
 
 import pytest
 
-from halfmoon_a11y.config import SettingsFile
-from halfmoon_a11y.dealcode import DealCode, deal
-from halfmoon_a11y.jsonmode import state_json
-from halfmoon_a11y.keeper import Keeper
-from halfmoon_a11y.session import Dealt, InfoShown, Session
+from halfmoon_a11y.core.dealcode import DealCode, deal
+from halfmoon_a11y.play.answers import Dealt, InfoShown
+from halfmoon_a11y.play.session import Session
+from halfmoon_a11y.store.keeper import Keeper
+from halfmoon_a11y.store.settings_file import SettingsFile
+from halfmoon_a11y.ui.jsonmode import state_json
 from tests.solver import solve
 
 CODE = "HM1-N-AAAAAAC"  # winnable: tests.solver finds a line for it

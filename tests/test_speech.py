@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from halfmoon_a11y.dealcode import DealCode
-from halfmoon_a11y.session import Session
-from halfmoon_a11y.settings import Settings
-from halfmoon_a11y.speaking import engine_available, make_speaker
-from halfmoon_a11y.speech import RecordingSpeaker
-from halfmoon_a11y.textmode import TextFrontEnd
-from halfmoon_a11y.voice import ThreadedSpeaker
+from halfmoon_a11y.core.dealcode import DealCode
+from halfmoon_a11y.play.session import Session
+from halfmoon_a11y.play.settings import Settings
+from halfmoon_a11y.ui.frontend import TextFrontEnd
+from halfmoon_a11y.voice.choose import engine_available, make_speaker
+from halfmoon_a11y.voice.worker import ThreadedSpeaker
+from tests.support import RecordingSpeaker
 
 PLAYER = Path(__file__).parent / "players" / "realtime_player.py"
 SCRIPT = [
@@ -129,7 +129,7 @@ def test_a_failing_player_is_reported_once_and_the_game_goes_on(tmp_path):
 
 
 def test_no_engine_is_said_once_and_the_game_plays(monkeypatch):
-    monkeypatch.setattr("halfmoon_a11y.speaking.engine_available", lambda: False)
+    monkeypatch.setattr("halfmoon_a11y.voice.choose.engine_available", lambda: False)
     session = Session(DealCode.parse("HM1-N-EMQPNCT"), Settings(language="ca"))
     written: list[str] = []
     front = TextFrontEnd(session, written.extend, make_speaker)

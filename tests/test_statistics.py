@@ -4,13 +4,14 @@ import sqlite3
 import subprocess
 import sys
 
-from halfmoon_a11y.config import SettingsFile
-from halfmoon_a11y.dealcode import DealCode, deal
-from halfmoon_a11y.keeper import Keeper
-from halfmoon_a11y.presenter import Presenter
-from halfmoon_a11y.session import Session, StatsShown
-from halfmoon_a11y.stats import Result, Statistics
-from halfmoon_a11y.words import Words
+from halfmoon_a11y.core.dealcode import DealCode, deal
+from halfmoon_a11y.play.answers import StatsShown
+from halfmoon_a11y.play.session import Session
+from halfmoon_a11y.store.keeper import Keeper
+from halfmoon_a11y.store.settings_file import SettingsFile
+from halfmoon_a11y.store.statistics import Result, Statistics
+from halfmoon_a11y.text.presenter import Presenter
+from halfmoon_a11y.text.words import Words
 from tests.solver import playable_moves, solve
 
 WINNABLE = ["HM1-N-AAAAAAC", "HM1-N-AAAAAAL", "HM1-N-AAAAAAM"]

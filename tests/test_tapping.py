@@ -2,9 +2,9 @@
 
 import pytest
 
-from halfmoon_a11y.dealcode import DealCode
-from halfmoon_a11y.session import Session
-from halfmoon_a11y.settings import Settings
+from halfmoon_a11y.core.dealcode import DealCode
+from halfmoon_a11y.play.session import Session
+from halfmoon_a11y.play.settings import Settings
 from tests.support import event_lines, make_deal, session_with
 
 # Piles bottom to top. Tops: 1 5S, 2 6D, 3 AH, 4 KH, 5 KS, 6 QH, 7 JC, 8 empty,

@@ -2,9 +2,9 @@
 
 import pytest
 
-from halfmoon_a11y.dealcode import DealCode
-from halfmoon_a11y.session import Session
-from halfmoon_a11y.settings import Settings
+from halfmoon_a11y.core.dealcode import DealCode
+from halfmoon_a11y.play.session import Session
+from halfmoon_a11y.play.settings import Settings
 from tests.support import make_deal, session_with, transcript
 
 EXAMPLE_GAME = [

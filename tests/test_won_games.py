@@ -2,9 +2,9 @@
 
 import pytest
 
-from halfmoon_a11y.dealcode import DealCode, deal
-from halfmoon_a11y.events import Won
-from halfmoon_a11y.session import Session
+from halfmoon_a11y.core.dealcode import DealCode, deal
+from halfmoon_a11y.core.events import Won
+from halfmoon_a11y.play.session import Session
 from tests.solver import solve
 
 

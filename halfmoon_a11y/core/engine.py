@@ -9,10 +9,10 @@ from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from halfmoon_a11y.cards import FACE_RANKS, Card
-from halfmoon_a11y.dealcode import Deal
-from halfmoon_a11y.errors import NothingToUndoError
-from halfmoon_a11y.events import (
+from halfmoon_a11y.core.cards import FACE_RANKS, Card
+from halfmoon_a11y.core.dealcode import Deal
+from halfmoon_a11y.core.errors import NothingToUndoError
+from halfmoon_a11y.core.events import (
     Blocked,
     Deselected,
     Emptied,
@@ -31,7 +31,7 @@ from halfmoon_a11y.events import (
     Undone,
     Won,
 )
-from halfmoon_a11y.locations import ALL_LOCATIONS, Location
+from halfmoon_a11y.core.places import ALL_LOCATIONS, Location
 
 PAIR_POINTS = 10
 TRIO_POINTS = 15

@@ -6,19 +6,20 @@ import argparse
 import dataclasses
 import signal
 import sys
-from collections.abc import Iterator, Sequence
-from typing import BinaryIO, NoReturn
+from collections.abc import Sequence
+from typing import NoReturn
 
-from halfmoon_a11y.config import SettingsFile
-from halfmoon_a11y.dealcode import DealCode
-from halfmoon_a11y.errors import BadDealCodeError
-from halfmoon_a11y.i18n import default_language
-from halfmoon_a11y.keeper import Keeper
-from halfmoon_a11y.presenter import Presenter
-from halfmoon_a11y.session import Session
-from halfmoon_a11y.settings import LANGUAGES, Settings
-from halfmoon_a11y.storage import Paths
-from halfmoon_a11y.words import Words
+from halfmoon_a11y.core.dealcode import DealCode
+from halfmoon_a11y.core.errors import BadDealCodeError
+from halfmoon_a11y.play.session import Session
+from halfmoon_a11y.play.settings import LANGUAGES, Settings
+from halfmoon_a11y.store.files import Paths
+from halfmoon_a11y.store.keeper import Keeper
+from halfmoon_a11y.store.settings_file import SettingsFile
+from halfmoon_a11y.text.catalog import default_language
+from halfmoon_a11y.text.presenter import Presenter
+from halfmoon_a11y.text.words import Words
+from halfmoon_a11y.ui.plain import lines_from, run_plain, wants_plain
 
 
 class Parser(argparse.ArgumentParser):
@@ -66,12 +67,6 @@ def build_parser(words: Words) -> argparse.ArgumentParser:
     return parser
 
 
-def lines_from(stream: BinaryIO) -> Iterator[str]:
-    """Input lines as text; bytes that are not UTF-8 become replacement characters."""
-    for raw in stream:
-        yield raw.decode("utf-8", errors="replace").rstrip("\r\n")
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _main(argv)
@@ -114,8 +109,6 @@ def _main(argv: Sequence[str] | None) -> int:
             return 2
     else:
         code = None
-    from halfmoon_a11y.textmode import wants_plain
-
     interactive = not args.json and not wants_plain(args.plain)
     speech = (stored.speech and interactive) if args.speech is None else args.speech
     settings = dataclasses.replace(stored, language=language, speech=speech and not args.json)
@@ -127,16 +120,19 @@ def _main(argv: Sequence[str] | None) -> int:
             signal.signal(signum, _leave_on_signal)
     try:
         if args.json:
-            from halfmoon_a11y import jsonmode
+            from halfmoon_a11y.ui import jsonmode
 
             return jsonmode.run(session, lines_from(sys.stdin.buffer), sys.stdout)
-        from halfmoon_a11y import textmode
-        from halfmoon_a11y.speaking import make_speaker
+        from halfmoon_a11y.voice.choose import make_speaker
 
         def speaker_factory(chosen: Settings):
             return make_speaker(chosen, configured_player=settings_file.player)
 
-        return textmode.run(session, args.plain, speaker_factory)
+        if not interactive:
+            return run_plain(session, lines_from(sys.stdin.buffer), sys.stdout, speaker_factory)
+        from halfmoon_a11y.ui.prompt import run_prompt
+
+        return run_prompt(session, speaker_factory)
     finally:
         keeper.close()
 

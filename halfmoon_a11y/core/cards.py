@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from halfmoon_a11y.errors import BadCardError
+from halfmoon_a11y.core.errors import BadCardError
 
 
 class Rank(StrEnum):

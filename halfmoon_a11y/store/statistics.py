@@ -9,9 +9,10 @@ from __future__ import annotations
 import sqlite3
 import time
 from contextlib import closing
-from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
+
+from halfmoon_a11y.play.answers import Summary
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -31,21 +32,6 @@ class Result(StrEnum):
     WON = "won"
     BLOCKED = "blocked"
     ABANDONED = "abandoned"
-
-
-@dataclass(frozen=True, slots=True)
-class Summary:
-    played: int
-    won: int
-    blocked: int
-    abandoned: int
-    best_seconds: int | None
-    current_streak: int
-    longest_streak: int
-
-    @property
-    def win_percent(self) -> int:
-        return round(100 * self.won / self.played) if self.played else 0
 
 
 class Statistics:

@@ -1,19 +1,22 @@
-"""The text front end: lines in, sentences out. Plain lines, or prompt_toolkit on a terminal."""
+"""The text front end: lines in, sentences out, written and spoken.
+
+Shared by plain mode (`ui.plain`) and the interactive prompt (`ui.prompt`).
+"""
 
 from __future__ import annotations
 
-import os
-import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import TextIO
 
-from halfmoon_a11y import session as se
-from halfmoon_a11y.presenter import Presenter
-from halfmoon_a11y.settings import Setting, Settings
-from halfmoon_a11y.speech import SilentSpeaker, Speaker
-from halfmoon_a11y.words import Words
+from halfmoon_a11y.play import answers as se
+from halfmoon_a11y.play.answers import SpeechTrouble
+from halfmoon_a11y.play.session import Session
+from halfmoon_a11y.play.settings import Setting, Settings
+from halfmoon_a11y.text.presenter import Presenter
+from halfmoon_a11y.text.words import Words
+from halfmoon_a11y.voice.speaker import SilentSpeaker, Speaker
 
-SpeakerFactory = Callable[[Settings], tuple[Speaker, str | None]]
+SpeakerFactory = Callable[[Settings], tuple[Speaker, SpeechTrouble | None]]
 
 
 class TextFrontEnd:
@@ -21,7 +24,7 @@ class TextFrontEnd:
 
     def __init__(
         self,
-        session: se.Session,
+        session: Session,
         write: Callable[[list[str]], None],
         speaker_factory: SpeakerFactory | None = None,
     ) -> None:
@@ -108,40 +111,3 @@ def printer(out: TextIO) -> Callable[[list[str]], None]:
         out.flush()
 
     return say
-
-
-def run_plain(
-    session: se.Session,
-    lines: Iterable[str],
-    out: TextIO,
-    speaker_factory: SpeakerFactory | None = None,
-) -> int:
-    front = TextFrontEnd(session, printer(out), speaker_factory)
-    try:
-        front.start()
-        for text in lines:
-            front.line(text)
-            if session.finished:
-                break
-    finally:
-        front.close()
-    return 0
-
-
-def wants_plain(plain: bool) -> bool:
-    return (
-        plain
-        or os.environ.get("TERM") == "dumb"
-        or not sys.stdin.isatty()
-        or not sys.stdout.isatty()
-    )
-
-
-def run(session: se.Session, plain: bool, speaker_factory: SpeakerFactory | None) -> int:
-    if wants_plain(plain):
-        from halfmoon_a11y.cli import lines_from
-
-        return run_plain(session, lines_from(sys.stdin.buffer), sys.stdout, speaker_factory)
-    from halfmoon_a11y.prompt import run_prompt
-
-    return run_prompt(session, speaker_factory)

@@ -14,12 +14,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
-from halfmoon_a11y.dealcode import DealCode
-from halfmoon_a11y.errors import HalfMoonError
-from halfmoon_a11y.events import Removed
-from halfmoon_a11y.locations import Location
-from halfmoon_a11y.session import Session
-from halfmoon_a11y.storage import atomic_write
+from halfmoon_a11y.core.dealcode import DealCode
+from halfmoon_a11y.core.errors import HalfMoonError
+from halfmoon_a11y.core.events import Removed
+from halfmoon_a11y.core.places import Location
+from halfmoon_a11y.play.session import Session
+from halfmoon_a11y.store.files import atomic_write
 
 FORMAT = 1
 

@@ -12,16 +12,14 @@ import secrets
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from halfmoon_a11y.cards import Card, ordered_decks
-from halfmoon_a11y.errors import BadDealCodeError, CodeProblem
+from halfmoon_a11y.core.cards import Card, ordered_decks
+from halfmoon_a11y.core.errors import BadDealCodeError, CodeProblem
+from halfmoon_a11y.core.places import PILE_SIZE, PILES
 
 VERSION = "HM1"
 KIND = "N"
 LETTERS = 7
 SEED_COUNT = 26**LETTERS
-PILES = 12
-PILE_SIZE = 8
-RESERVE_SLOTS = 8
 _MASK = (1 << 64) - 1
 
 

@@ -7,10 +7,11 @@ import importlib.util
 import sys
 from collections.abc import Mapping
 
-from halfmoon_a11y import player
-from halfmoon_a11y.settings import Settings
-from halfmoon_a11y.speech import SilentSpeaker, Speaker
-from halfmoon_a11y.voice import NO_ENGINE, NO_PLAYER, ThreadedSpeaker
+from halfmoon_a11y.play.answers import SpeechTrouble
+from halfmoon_a11y.play.settings import Settings
+from halfmoon_a11y.voice import player
+from halfmoon_a11y.voice.speaker import SilentSpeaker, Speaker
+from halfmoon_a11y.voice.worker import NO_ENGINE, NO_PLAYER, ThreadedSpeaker
 
 
 def engine_available() -> bool:
@@ -25,7 +26,7 @@ def make_speaker(
     settings: Settings,
     environ: Mapping[str, str] | None = None,
     configured_player: str | None = None,
-) -> tuple[Speaker, str | None]:
+) -> tuple[Speaker, SpeechTrouble | None]:
     """The speaker, and why there is no voice when there is none (a reason code)."""
     if not settings.speech:
         return SilentSpeaker(), None
@@ -34,7 +35,7 @@ def make_speaker(
     command = player.find_player(environ, configured_player)
     if command is None:
         return SilentSpeaker(), NO_PLAYER
-    from halfmoon_a11y.synth import Pyttsx3Synthesizer
+    from halfmoon_a11y.voice.synth import Pyttsx3Synthesizer
 
     def factory(folder):  # runs on the speech thread, which owns the engine
         return Pyttsx3Synthesizer(folder).synthesize

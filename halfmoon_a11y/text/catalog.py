@@ -17,8 +17,8 @@ from pathlib import Path
 import polib
 
 DOMAIN = "halfmoon_a11y"
-_HERE = Path(__file__).resolve().parent
-LOCALE_DIRS = (_HERE / "locales", _HERE.parent / "locales")
+_PACKAGE = Path(__file__).resolve().parent.parent
+LOCALE_DIRS = (_PACKAGE / "locales", _PACKAGE.parent / "locales")
 
 
 def po_path(language: str) -> Path | None:

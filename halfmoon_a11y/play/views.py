@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from halfmoon_a11y.cards import Card
-from halfmoon_a11y.dealcode import DealCode
-from halfmoon_a11y.engine import Game
-from halfmoon_a11y.events import Status
-from halfmoon_a11y.locations import ALL_PILES, ALL_SLOTS, Location
+from halfmoon_a11y.core.cards import Card
+from halfmoon_a11y.core.dealcode import DealCode
+from halfmoon_a11y.core.engine import Game
+from halfmoon_a11y.core.events import Status
+from halfmoon_a11y.core.places import ALL_PILES, ALL_SLOTS, Location
 
 
 @dataclass(frozen=True, slots=True)

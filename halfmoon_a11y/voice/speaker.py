@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+from halfmoon_a11y.play.answers import SpeechTrouble
+
 
 class Speaker(Protocol):
     def speak(self, lines: Sequence[str]) -> None: ...
@@ -23,7 +25,7 @@ class Speaker(Protocol):
     def close(self) -> None: ...
 
     @property
-    def failure(self) -> str | None:
+    def failure(self) -> SpeechTrouble | None:
         """Why speech stopped working, once: a reason code, then None again."""
         ...
 
@@ -31,7 +33,7 @@ class Speaker(Protocol):
 class SilentSpeaker:
     """Says nothing: speech off, no engine, or the JSON mode."""
 
-    failure: str | None = None
+    failure: SpeechTrouble | None = None
 
     def speak(self, lines: Sequence[str]) -> None:
         pass
@@ -47,31 +49,3 @@ class SilentSpeaker:
 
     def close(self) -> None:
         pass
-
-
-class RecordingSpeaker:
-    """Remembers what it was asked to do, for tests: ("say", text), ("interrupt",), ..."""
-
-    failure: str | None = None
-
-    def __init__(self) -> None:
-        self.log: list[tuple[str, ...]] = []
-
-    def speak(self, lines: Sequence[str]) -> None:
-        self.log.extend(("say", line) for line in lines)
-
-    def interrupt(self) -> None:
-        self.log.append(("interrupt",))
-
-    def set_language(self, language: str) -> None:
-        self.log.append(("language", language))
-
-    def set_rate(self, rate: int) -> None:
-        self.log.append(("rate", str(rate)))
-
-    def close(self) -> None:
-        self.log.append(("close",))
-
-    def spoken(self) -> list[str]:
-        """Every line it was asked to say, in order."""
-        return [entry[1] for entry in self.log if entry[0] == "say"]

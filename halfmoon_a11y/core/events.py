@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from halfmoon_a11y.cards import Card
-from halfmoon_a11y.locations import Location
+from halfmoon_a11y.core.cards import Card
+from halfmoon_a11y.core.places import Location
 
 
 class Kind(StrEnum):

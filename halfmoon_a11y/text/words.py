@@ -5,12 +5,12 @@ from __future__ import annotations
 import gettext
 from dataclasses import dataclass
 
-from halfmoon_a11y.cards import Card, Rank, Suit
-from halfmoon_a11y.commands import N_
-from halfmoon_a11y.events import Placed
-from halfmoon_a11y.i18n import translations
-from halfmoon_a11y.locations import Location
-from halfmoon_a11y.settings import CardNames
+from halfmoon_a11y.core.cards import Card, Rank, Suit
+from halfmoon_a11y.core.events import Placed
+from halfmoon_a11y.core.places import Location
+from halfmoon_a11y.play.commands import N_
+from halfmoon_a11y.play.settings import CardNames
+from halfmoon_a11y.text.catalog import translations
 
 RANK_NAMES = {
     Rank.ACE: N_("ace"),

@@ -1,55 +1,9 @@
-"""Errors by cause. Each carries its fields; the presenter words it in the player's language."""
+"""Errors of the command language, by cause. Each carries its fields; the presenter words
+it in the player's language."""
 
 from __future__ import annotations
 
-from enum import StrEnum
-
-
-class HalfMoonError(ValueError):
-    """Anything the game refuses. `code` is a stable English identifier."""
-
-    code = "error"
-
-
-class BadCardError(HalfMoonError):
-    code = "bad_card"
-
-    def __init__(self, text: str) -> None:
-        super().__init__(f"not a card: {text!r}")
-        self.text = text
-
-
-class CodeProblem(StrEnum):
-    EMPTY = "empty"
-    MISSING_DASH = "missing_dash"
-    WRONG_VERSION = "wrong_version"
-    WRONG_KIND = "wrong_kind"
-    WRONG_LENGTH = "wrong_length"
-    BAD_CHARACTER = "bad_character"
-
-
-class BadDealCodeError(HalfMoonError):
-    code = "bad_deal_code"
-
-    def __init__(self, text: str, problem: CodeProblem) -> None:
-        super().__init__(f"bad deal code {text!r}: {problem}")
-        self.text = text
-        self.problem = problem
-
-
-class BadLocationError(HalfMoonError):
-    code = "bad_location"
-
-    def __init__(self, text: str) -> None:
-        super().__init__(f"no such location: {text!r}")
-        self.text = text
-
-
-class NothingToUndoError(HalfMoonError):
-    code = "nothing_to_undo"
-
-    def __init__(self) -> None:
-        super().__init__("nothing to undo")
+from halfmoon_a11y.core.errors import HalfMoonError
 
 
 class UnknownCommandError(HalfMoonError):

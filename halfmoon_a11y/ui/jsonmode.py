@@ -6,12 +6,13 @@ import json
 from collections.abc import Iterable
 from typing import Any, TextIO
 
-from halfmoon_a11y import events as ev
-from halfmoon_a11y import session as se
-from halfmoon_a11y.cards import Card
-from halfmoon_a11y.presenter import Presenter
-from halfmoon_a11y.views import Spot, TableView
-from halfmoon_a11y.words import Words
+from halfmoon_a11y.core import events as ev
+from halfmoon_a11y.core.cards import Card
+from halfmoon_a11y.play import answers as se
+from halfmoon_a11y.play.session import Session
+from halfmoon_a11y.play.views import Spot, TableView
+from halfmoon_a11y.text.presenter import Presenter
+from halfmoon_a11y.text.words import Words
 
 
 def card_json(card: Card | None) -> str | None:
@@ -145,7 +146,7 @@ def _fields(event: se.SessionEvent, presenter: Presenter) -> dict[str, Any]:
 class JsonMode:
     """Drives a session from lines of text; each call returns the object to write."""
 
-    def __init__(self, session: se.Session) -> None:
+    def __init__(self, session: Session) -> None:
         self.session = session
         self.presenter = Presenter()
         self._last: list[se.SessionEvent] = []
@@ -175,7 +176,7 @@ class JsonMode:
         }
 
 
-def run(session: se.Session, lines: Iterable[str], out: TextIO) -> int:
+def run(session: Session, lines: Iterable[str], out: TextIO) -> int:
     mode = JsonMode(session)
     _write(out, mode.start())
     for text in lines:

@@ -1,4 +1,4 @@
-"""Where a card can be: piles 1-12 and reserve slots R1-R8.
+"""Where a card can be: piles 1-12 and reserve slots R1-R8, the layout of the table.
 
 >>> Location.parse("r3"), Location.parse(" 12 ")
 (Location.parse('R3'), Location.parse('12'))
@@ -8,8 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from halfmoon_a11y.dealcode import PILES, RESERVE_SLOTS
-from halfmoon_a11y.errors import BadLocationError
+from halfmoon_a11y.core.errors import BadLocationError
+
+PILES = 12
+PILE_SIZE = 8  # cards dealt to each pile
+RESERVE_SLOTS = 8
 
 
 @dataclass(frozen=True, slots=True, order=True)

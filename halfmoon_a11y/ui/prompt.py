@@ -11,10 +11,11 @@ import os
 import sys
 from collections.abc import Iterable
 
-from halfmoon_a11y import commands
-from halfmoon_a11y import session as se
-from halfmoon_a11y.locations import ALL_LOCATIONS
-from halfmoon_a11y.textmode import SpeakerFactory, TextFrontEnd, printer
+from halfmoon_a11y.core.places import ALL_LOCATIONS
+from halfmoon_a11y.play import commands
+from halfmoon_a11y.play.errors import UnknownCommandError
+from halfmoon_a11y.play.session import Session
+from halfmoon_a11y.ui.frontend import SpeakerFactory, TextFrontEnd, printer
 
 # Set before prompt_toolkit is imported: a cursor position request makes some
 # terminals and screen readers wait, and prints a warning where none answers.
@@ -51,7 +52,7 @@ class CommandCompleter(Completer):
         else:
             try:
                 name = commands.find(words[0]).name
-            except commands.UnknownCommandError:
+            except UnknownCommandError:
                 return
             candidates = ARGUMENT_WORDS.get(name, [])
         for word in candidates:
@@ -59,7 +60,7 @@ class CommandCompleter(Completer):
                 yield Completion(word, start_position=-len(current))
 
 
-def run_prompt(session: se.Session, speaker_factory: SpeakerFactory | None = None) -> int:
+def run_prompt(session: Session, speaker_factory: SpeakerFactory | None = None) -> int:
     front = TextFrontEnd(session, printer(sys.stdout), speaker_factory)
     prompt: PromptSession[str] = PromptSession(
         history=InMemoryHistory(),

@@ -12,15 +12,15 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from halfmoon_a11y.dealcode import DealCode
-from halfmoon_a11y.errors import (
+from halfmoon_a11y.core.dealcode import DealCode
+from halfmoon_a11y.core.places import Location
+from halfmoon_a11y.play.errors import (
     BadArgumentError,
     MissingArgumentError,
     TooManyArgumentsError,
     UnknownCommandError,
 )
-from halfmoon_a11y.locations import Location
-from halfmoon_a11y.settings import LANGUAGES, RATE_MAX, RATE_MIN, CardNames, Setting
+from halfmoon_a11y.play.settings import LANGUAGES, RATE_MAX, RATE_MIN, CardNames, Setting
 
 
 def N_(message: str) -> str:

@@ -8,16 +8,16 @@ from __future__ import annotations
 
 from functools import singledispatchmethod
 
-from halfmoon_a11y import errors
-from halfmoon_a11y import events as ev
-from halfmoon_a11y import session as se
-from halfmoon_a11y.commands import COMMANDS, N_, find
-from halfmoon_a11y.errors import CodeProblem, HalfMoonError
-from halfmoon_a11y.session import Problem
-from halfmoon_a11y.settings import CardNames, Setting
-from halfmoon_a11y.views import Spot
-from halfmoon_a11y.voice import NO_PLAYER, PLAYER_FAILED
-from halfmoon_a11y.words import Words
+from halfmoon_a11y.core import errors
+from halfmoon_a11y.core import events as ev
+from halfmoon_a11y.core.errors import CodeProblem, HalfMoonError
+from halfmoon_a11y.play import answers as se
+from halfmoon_a11y.play import errors as command_errors
+from halfmoon_a11y.play.answers import Problem
+from halfmoon_a11y.play.commands import COMMANDS, N_, find
+from halfmoon_a11y.play.settings import CardNames, Setting
+from halfmoon_a11y.play.views import Spot
+from halfmoon_a11y.text.words import Words
 
 CODE_PROBLEMS = {
     CodeProblem.EMPTY: N_("The code is empty."),
@@ -343,7 +343,7 @@ class Presenter:
     def error(self, error: HalfMoonError) -> str:
         w = self.words
         match error:
-            case errors.UnknownCommandError(word=word):
+            case command_errors.UnknownCommandError(word=word):
                 return w._("Unknown command: {word}. Type help for the commands.").format(
                     word=echo(word)
                 )
@@ -358,26 +358,26 @@ class Presenter:
                 ).format(text=echo(text), problem=w._(CODE_PROBLEMS[problem]))
             case errors.NothingToUndoError():
                 return w._("Nothing to undo.")
-            case errors.StatisticsUnavailableError():
+            case command_errors.StatisticsUnavailableError():
                 return w._("Statistics are not available.")
-            case errors.MissingArgumentError(command=name):
+            case command_errors.MissingArgumentError(command=name):
                 return w._("Missing argument. Usage: {usage}.").format(usage=self.usage(name))
-            case errors.TooManyArgumentsError(command=name):
+            case command_errors.TooManyArgumentsError(command=name):
                 return w._("Too many arguments. Usage: {usage}.").format(usage=self.usage(name))
-            case errors.BadArgumentError(command=name, text=text):
+            case command_errors.BadArgumentError(command=name, text=text):
                 return w._("Not understood: {text}. Usage: {usage}.").format(
                     text=echo(text), usage=self.usage(name)
                 )
         return w._("Not understood.")
 
-    def speech_problem(self, reason: str) -> str:
+    def speech_problem(self, reason: se.SpeechTrouble) -> str:
         """One plain line saying why the game's own voice is silent."""
         w = self.words
-        if reason == NO_PLAYER:
+        if reason is se.SpeechTrouble.NO_PLAYER:
             return w._(
                 "Speech is not available: no audio player was found. The game goes on silently."
             )
-        if reason == PLAYER_FAILED:
+        if reason is se.SpeechTrouble.PLAYER_FAILED:
             return w._("Speech stopped: the audio player failed. The game goes on silently.")
         return w._(
             "Speech is not available: no speech engine was found. The game goes on silently."

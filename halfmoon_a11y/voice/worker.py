@@ -14,13 +14,14 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from halfmoon_a11y import player
-from halfmoon_a11y.settings import RATE_DEFAULT
+from halfmoon_a11y.play.answers import SpeechTrouble
+from halfmoon_a11y.play.settings import RATE_DEFAULT
+from halfmoon_a11y.voice import player
 
 Synthesize = Callable[[str, str, int], Path]
-NO_ENGINE = "no_engine"
-NO_PLAYER = "no_player"
-PLAYER_FAILED = "player_failed"
+NO_ENGINE = SpeechTrouble.NO_ENGINE
+NO_PLAYER = SpeechTrouble.NO_PLAYER
+PLAYER_FAILED = SpeechTrouble.PLAYER_FAILED
 
 
 class ThreadedSpeaker:
@@ -43,7 +44,7 @@ class ThreadedSpeaker:
         self._playing: player.subprocess.Popen[bytes] | None = None
         self._lock = threading.Condition()
         self._closed = False
-        self._failure: str | None = None
+        self._failure: SpeechTrouble | None = None
         self._broken = False
         self.on_play: Callable[[str], None] | None = None  # for measurements
         self._thread = threading.Thread(target=self._work, name="halfmoon-speech", daemon=True)
@@ -75,7 +76,7 @@ class ThreadedSpeaker:
             self._rate = rate
 
     @property
-    def failure(self) -> str | None:
+    def failure(self) -> SpeechTrouble | None:
         with self._lock:
             failure, self._failure = self._failure, None
             return failure
@@ -140,11 +141,11 @@ class ThreadedSpeaker:
         if process.returncode != 0 and not interrupted:
             self._break(PLAYER_FAILED)
 
-    def _break(self, reason: str) -> None:
+    def _break(self, reason: SpeechTrouble) -> None:
         with self._lock:
             self._break_locked(reason)
 
-    def _break_locked(self, reason: str) -> None:
+    def _break_locked(self, reason: SpeechTrouble) -> None:
         if not self._broken:
             self._broken = True
             self._failure = reason

@@ -11,151 +11,45 @@ import dataclasses
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any
 
-from halfmoon_a11y import commands as cmd
-from halfmoon_a11y.clock import GameClock
-from halfmoon_a11y.dealcode import DealCode, deal
-from halfmoon_a11y.engine import Game
-from halfmoon_a11y.errors import HalfMoonError, StatisticsUnavailableError
-from halfmoon_a11y.events import (
+from halfmoon_a11y.core.dealcode import DealCode, deal
+from halfmoon_a11y.core.engine import Game
+from halfmoon_a11y.core.errors import HalfMoonError
+from halfmoon_a11y.core.events import (
     Blocked,
     Deselected,
-    Event,
-    Placed,
-    Reason,
     Selected,
     SelectionCleared,
     SelectionReplaced,
     Status,
     Won,
 )
-from halfmoon_a11y.locations import Location
-from halfmoon_a11y.settings import FIELDS, Setting, Settings
-from halfmoon_a11y.stats import Summary
-from halfmoon_a11y.views import Spot, TableView, table_view
-
-# -- the session's own events ------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Dealt:
-    code: DealCode
-    resumed: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class MoveError:
-    """The explanation of a failed combination, when the move-errors setting is on."""
-
-    reason: Reason
-
-
-@dataclass(frozen=True, slots=True)
-class PlacementHelp:
-    """The playable cards that can still combine with the selection (may be none)."""
-
-    cards: tuple[Placed, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class BoardShown:
-    view: TableView
-
-
-@dataclass(frozen=True, slots=True)
-class PileShown:
-    spot: Spot
-
-
-@dataclass(frozen=True, slots=True)
-class ReserveShown:
-    spots: tuple[Spot, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class InfoShown:
-    elapsed: int
-    score: int
-    moves: int
-    code: DealCode
-    status: Status
-
-
-@dataclass(frozen=True, slots=True)
-class CodeShown:
-    code: DealCode
-
-
-@dataclass(frozen=True, slots=True)
-class SettingChanged:
-    setting: Setting
-    value: object
-
-
-@dataclass(frozen=True, slots=True)
-class HelpShown:
-    topic: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class RepeatAsked:
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class Refused:
-    error: HalfMoonError
-
-
-@dataclass(frozen=True, slots=True)
-class QuitAsked:
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class StatsShown:
-    summary: Summary
-
-
-class Problem(StrEnum):
-    SETTINGS_UNREADABLE = "settings_unreadable"
-    SETTINGS_NOT_SAVED = "settings_not_saved"
-    SAVE_UNREADABLE = "save_unreadable"
-    SAVE_NEWER = "save_newer"
-    GAME_NOT_SAVED = "game_not_saved"
-    STATS_FAILED = "stats_failed"
-
-
-@dataclass(frozen=True, slots=True)
-class StorageProblem:
-    """A file the game could not read or write. Nothing is lost; the game goes on."""
-
-    problem: Problem
-    path: str
-    aside: str | None = None
-
-
-SessionEvent = (
-    Event
-    | Dealt
-    | MoveError
-    | PlacementHelp
-    | BoardShown
-    | PileShown
-    | ReserveShown
-    | InfoShown
-    | CodeShown
-    | SettingChanged
-    | HelpShown
-    | RepeatAsked
-    | Refused
-    | QuitAsked
-    | StatsShown
-    | StorageProblem
+from halfmoon_a11y.core.places import Location
+from halfmoon_a11y.play import commands as cmd
+from halfmoon_a11y.play.answers import (
+    BoardShown,
+    CodeShown,
+    Dealt,
+    HelpShown,
+    InfoShown,
+    MoveError,
+    PileShown,
+    PlacementHelp,
+    QuitAsked,
+    Refused,
+    RepeatAsked,
+    ReserveShown,
+    SessionEvent,
+    SettingChanged,
+    StatsShown,
+    Summary,
 )
+from halfmoon_a11y.play.clock import GameClock
+from halfmoon_a11y.play.errors import StatisticsUnavailableError
+from halfmoon_a11y.play.settings import FIELDS, Settings
+from halfmoon_a11y.play.views import TableView, table_view
+
 Observer = Callable[[list[SessionEvent]], list[SessionEvent]]
 
 

@@ -15,8 +15,8 @@ from typing import Any
 
 import tomli_w
 
-from halfmoon_a11y.settings import LANGUAGES, RATE_MAX, RATE_MIN, CardNames, Settings
-from halfmoon_a11y.storage import atomic_write, keep_aside
+from halfmoon_a11y.play.settings import LANGUAGES, RATE_MAX, RATE_MIN, CardNames, Settings
+from halfmoon_a11y.store.files import atomic_write, keep_aside
 
 
 class UnreadableSettings(ValueError):

@@ -12,15 +12,16 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
-from halfmoon_a11y import savegame
-from halfmoon_a11y import session as se
-from halfmoon_a11y.config import SettingsFile
-from halfmoon_a11y.dealcode import DealCode
-from halfmoon_a11y.events import Removed, Status, Undone, Won
-from halfmoon_a11y.savegame import SavedGame, SaveError, SaveProblem
-from halfmoon_a11y.settings import FIELDS
-from halfmoon_a11y.stats import Result, Statistics
-from halfmoon_a11y.storage import Paths, keep_aside
+from halfmoon_a11y.core.dealcode import DealCode
+from halfmoon_a11y.core.events import Removed, Status, Undone, Won
+from halfmoon_a11y.play import answers as se
+from halfmoon_a11y.play.session import Session
+from halfmoon_a11y.play.settings import FIELDS
+from halfmoon_a11y.store import saved_game as savegame
+from halfmoon_a11y.store.files import Paths, keep_aside
+from halfmoon_a11y.store.saved_game import SavedGame, SaveError, SaveProblem
+from halfmoon_a11y.store.settings_file import SettingsFile
+from halfmoon_a11y.store.statistics import Result, Statistics
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,13 +41,13 @@ class Keeper:
         self.paths = paths
         self.settings_file = settings_file
         self.statistics = Statistics(paths.statistics)
-        self.session: se.Session | None = None
+        self.session: Session | None = None
         self._standing: Standing | None = None
         self._reported: set[se.Problem] = set()
 
     # -- start-up ---------------------------------------------------------------------
 
-    def attach(self, session: se.Session, code: DealCode | None) -> None:
+    def attach(self, session: Session, code: DealCode | None) -> None:
         """Resume the saved game, or start `code` afresh (recording the saved one)."""
         self.session = session
         session.observers.append(self.after)
@@ -71,7 +72,7 @@ class Keeper:
         self._standing = self._stand(session, recorded=False)
         session.notices += self._save(session)
 
-    def _read_saved(self, session: se.Session) -> SavedGame | None:
+    def _read_saved(self, session: Session) -> SavedGame | None:
         path = self.paths.saved_game
         try:
             saved = savegame.read(path)
@@ -119,13 +120,13 @@ class Keeper:
 
     # -- the pieces ----------------------------------------------------------------------
 
-    def _stand(self, session: se.Session, recorded: bool) -> Standing:
+    def _stand(self, session: Session, recorded: bool) -> Standing:
         g = session.game
         return Standing(
             str(session.code), g.status, g.score, g.moves, session.clock.elapsed, recorded
         )
 
-    def _finish_standing(self, session: se.Session) -> list[se.SessionEvent]:
+    def _finish_standing(self, session: Session) -> list[se.SessionEvent]:
         """The game being replaced: record it as blocked or abandoned, if it was played."""
         old = self._standing
         if old is None or old.recorded or old.status is Status.WON:
@@ -147,7 +148,7 @@ class Keeper:
             return self._problem(se.Problem.STATS_FAILED, self.paths.statistics)
         return []
 
-    def _save(self, session: se.Session) -> list[se.SessionEvent]:
+    def _save(self, session: Session) -> list[se.SessionEvent]:
         path = self.paths.saved_game
         try:
             if session.game.status is Status.WON:

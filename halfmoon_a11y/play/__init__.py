@@ -1,0 +1,6 @@
+"""Playing a game: the command language, the settings and the words players type for
+them, the clock, views of the table, the session and what it answers.
+
+Imports the standard library and `halfmoon_a11y.core` only. Still pure: the
+clock and the random source are injected, and no text is translated here.
+"""

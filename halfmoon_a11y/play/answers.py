@@ -1,0 +1,165 @@
+"""What the session answers, besides the engine's events: the deal, advice, views of the
+table, settings, help, statistics, and notices about files and the voice.
+
+Plain values, as the engine's events are; the presenter words them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from halfmoon_a11y.core.dealcode import DealCode
+from halfmoon_a11y.core.errors import HalfMoonError
+from halfmoon_a11y.core.events import Event, Placed, Reason, Status
+from halfmoon_a11y.play.settings import Setting
+from halfmoon_a11y.play.views import Spot, TableView
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """The statistics of every recorded game."""
+
+    played: int
+    won: int
+    blocked: int
+    abandoned: int
+    best_seconds: int | None
+    current_streak: int
+    longest_streak: int
+
+    @property
+    def win_percent(self) -> int:
+        return round(100 * self.won / self.played) if self.played else 0
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    code: DealCode
+    resumed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class MoveError:
+    """The explanation of a failed combination, when the move-errors setting is on."""
+
+    reason: Reason
+
+
+@dataclass(frozen=True, slots=True)
+class PlacementHelp:
+    """The playable cards that can still combine with the selection (may be none)."""
+
+    cards: tuple[Placed, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BoardShown:
+    view: TableView
+
+
+@dataclass(frozen=True, slots=True)
+class PileShown:
+    spot: Spot
+
+
+@dataclass(frozen=True, slots=True)
+class ReserveShown:
+    spots: tuple[Spot, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class InfoShown:
+    elapsed: int
+    score: int
+    moves: int
+    code: DealCode
+    status: Status
+
+
+@dataclass(frozen=True, slots=True)
+class CodeShown:
+    code: DealCode
+
+
+@dataclass(frozen=True, slots=True)
+class SettingChanged:
+    setting: Setting
+    value: object
+
+
+@dataclass(frozen=True, slots=True)
+class HelpShown:
+    topic: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class RepeatAsked:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    error: HalfMoonError
+
+
+@dataclass(frozen=True, slots=True)
+class QuitAsked:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class StatsShown:
+    summary: Summary
+
+
+class Problem(StrEnum):
+    SETTINGS_UNREADABLE = "settings_unreadable"
+    SETTINGS_NOT_SAVED = "settings_not_saved"
+    SAVE_UNREADABLE = "save_unreadable"
+    SAVE_NEWER = "save_newer"
+    GAME_NOT_SAVED = "game_not_saved"
+    STATS_FAILED = "stats_failed"
+
+
+@dataclass(frozen=True, slots=True)
+class StorageProblem:
+    """A file the game could not read or write. Nothing is lost; the game goes on."""
+
+    problem: Problem
+    path: str
+    aside: str | None = None
+
+
+class SpeechTrouble(StrEnum):
+    NO_ENGINE = "no_engine"
+    NO_PLAYER = "no_player"
+    PLAYER_FAILED = "player_failed"
+
+
+@dataclass(frozen=True, slots=True)
+class SpeechProblem:
+    """Why the game's own voice is silent. The game goes on."""
+
+    trouble: SpeechTrouble
+
+
+SessionEvent = (
+    Event
+    | Dealt
+    | MoveError
+    | PlacementHelp
+    | BoardShown
+    | PileShown
+    | ReserveShown
+    | InfoShown
+    | CodeShown
+    | SettingChanged
+    | HelpShown
+    | RepeatAsked
+    | Refused
+    | QuitAsked
+    | StatsShown
+    | StorageProblem
+    | SpeechProblem
+)
