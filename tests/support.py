@@ -88,11 +88,8 @@ class RecordingSpeaker:
     def interrupt(self) -> None:
         self.log.append(("interrupt",))
 
-    def set_language(self, language: str) -> None:
-        self.log.append(("language", language))
-
-    def set_rate(self, rate: int) -> None:
-        self.log.append(("rate", str(rate)))
+    def adjust(self, field: str, value: object) -> None:
+        self.log.append((field, str(value)))
 
     def close(self) -> None:
         self.log.append(("close",))

@@ -59,7 +59,7 @@ def test_one_object_for_the_deal_then_one_per_line():
 
 
 def test_state_never_shows_hidden_cards():
-    objects, _ = run_json([], "--code", "HM1-N-AAAAAAA")
+    objects, _ = run_json([], "--code", "HM1-N-AAAAAAA", "--lang", "en")
     state = objects[0]["state"]
     assert set(state) == {
         "code",
@@ -71,6 +71,15 @@ def test_state_never_shows_hidden_cards():
         "undo_available",
         "status",
         "elapsed",
+        "settings",
+    }
+    assert state["settings"] == {
+        "lang": "en",
+        "move-errors": False,
+        "placement-help": False,
+        "cards": "full",
+        "speech": False,  # the JSON mode never speaks
+        "rate": 175,
     }
     assert all(set(pile) == {"top", "count"} for pile in state["piles"])
 

@@ -39,7 +39,7 @@ def recorded_game(language: str) -> tuple[RecordingSpeaker, list[str]]:
 
     def factory(settings):
         speaker = RecordingSpeaker()
-        speaker.set_language(settings.language)
+        speaker.adjust("language", settings.language)
         speakers.append(speaker)
         return speaker, None
 

@@ -12,7 +12,6 @@ from enum import StrEnum
 from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.core.errors import HalfMoonError
 from halfmoon_a11y.core.events import Event, Placed, Reason, Status
-from halfmoon_a11y.play.settings import Setting
 from halfmoon_a11y.play.views import Spot, TableView
 
 
@@ -84,7 +83,7 @@ class CodeShown:
 
 @dataclass(frozen=True, slots=True)
 class SettingChanged:
-    setting: Setting
+    setting: str  # a key of play.settings.SETTINGS
     value: object
 
 

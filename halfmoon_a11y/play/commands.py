@@ -8,9 +8,10 @@ Undo()
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
+from typing import Any
 
 from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.core.places import Location
@@ -20,13 +21,9 @@ from halfmoon_a11y.play.errors import (
     TooManyArgumentsError,
     UnknownCommandError,
 )
-from halfmoon_a11y.play.settings import LANGUAGES, RATE_MAX, RATE_MIN, CardNames, Setting
-
-
-def N_(message: str) -> str:
-    """Marks a message for translation; the presenter translates it."""
-    return message
-
+from halfmoon_a11y.play.lexicon import LEXICONS, Lexicon, command_aliases, fold, lexicon
+from halfmoon_a11y.play.messages import N_
+from halfmoon_a11y.play.settings import SETTINGS, find_setting
 
 # -- the commands ----------------------------------------------------------------
 
@@ -88,10 +85,10 @@ class Help:
 
 @dataclass(frozen=True, slots=True)
 class Change:
-    """`set NAME VALUE`, `lang CODE` and `speech on|off`: one setting changes."""
+    """`set NAME VALUE`, or a setting's own command (`lang CODE`): one setting changes."""
 
-    setting: Setting
-    value: str | bool | int | CardNames
+    setting: str  # a key of play.settings.SETTINGS
+    value: Any  # already parsed and checked by the setting's kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,20 +124,22 @@ Command = (
 
 @dataclass(frozen=True, slots=True)
 class CommandSpec:
-    name: str  # canonical English name
-    ca: str  # the Catalan name
-    da: str  # the Danish name
-    usage: str  # arguments, in the source language (translated)
+    """One command: its English name (its names in each language are in play.lexicon),
+    its arguments and summary for help (translated), and how its arguments are parsed."""
+
+    name: str
+    usage: str  # arguments, in the source language (translated); "" when it takes none
     summary: str  # one-line help (translated)
     build: Callable[[str, Sequence[str]], Command]
-    extra: tuple[str, ...] = ()  # variants: without accents, synonyms
+    setting: str | None = None  # the setting this command changes; its values are the usage
 
     @property
     def aliases(self) -> tuple[str, ...]:
-        return tuple(dict.fromkeys((self.ca, self.da, *self.extra)))
+        """Every other name it answers to, in every language."""
+        return command_aliases(self.name)[1:]
 
     def local_name(self, language: str) -> str:
-        return {"ca": self.ca, "da": self.da}.get(language, self.name)
+        return lexicon(language).command(self.name) or self.name
 
 
 def _no_args(factory: Callable[[], Command]) -> Callable[[str, Sequence[str]], Command]:
@@ -183,188 +182,89 @@ def _help(name: str, args: Sequence[str]) -> Command:
     return Help(find(args[0]).name)
 
 
-def _lang(name: str, args: Sequence[str]) -> Command:
-    _count(name, args, 1, 1)
-    value = _fold(args[0])
-    if value not in LANGUAGES:
-        raise BadArgumentError(name, args[0])
-    return Change(Setting.LANGUAGE, value)
+def _change(name: str, key: str, text: str) -> Change:
+    try:
+        return Change(key, SETTINGS[key].parse(text))
+    except ValueError:
+        raise BadArgumentError(name, text) from None
 
 
-ON_WORDS = frozenset({"on", "yes", "si", "sí", "til", "ja", "1"})
-OFF_WORDS = frozenset({"off", "no", "fra", "nej", "0"})
+def _own_command(key: str) -> Callable[[str, Sequence[str]], Command]:
+    """The command of one setting: `lang da`, `speech off`."""
 
+    def build(name: str, args: Sequence[str]) -> Command:
+        _count(name, args, 1, 1)
+        return _change(name, key, args[0])
 
-def parse_switch(name: str, text: str) -> bool:
-    value = _fold(text)
-    if value in ON_WORDS:
-        return True
-    if value in OFF_WORDS:
-        return False
-    raise BadArgumentError(name, text)
-
-
-def _speech(name: str, args: Sequence[str]) -> Command:
-    _count(name, args, 1, 1)
-    return Change(Setting.SPEECH, parse_switch(name, args[0]))
-
-
-SETTING_NAMES: dict[str, Setting] = {
-    "move-errors": Setting.MOVE_ERRORS,
-    "errors-de-moviment": Setting.MOVE_ERRORS,
-    "errors": Setting.MOVE_ERRORS,
-    "trækfejl": Setting.MOVE_ERRORS,
-    "placement-help": Setting.PLACEMENT_HELP,
-    "ajuda-per-col·locar": Setting.PLACEMENT_HELP,
-    "ajuda-per-collocar": Setting.PLACEMENT_HELP,
-    "col·locar": Setting.PLACEMENT_HELP,
-    "placeringshjælp": Setting.PLACEMENT_HELP,
-    "cards": Setting.CARDS,
-    "cartes": Setting.CARDS,
-    "kort": Setting.CARDS,
-    "speech": Setting.SPEECH,
-    "veu": Setting.SPEECH,
-    "tale": Setting.SPEECH,
-    "rate": Setting.RATE,
-    "velocitat": Setting.RATE,
-    "hastighed": Setting.RATE,
-    "lang": Setting.LANGUAGE,
-    "idioma": Setting.LANGUAGE,
-    "sprog": Setting.LANGUAGE,
-}
-CARD_NAME_WORDS = {
-    "full": CardNames.FULL,
-    "complets": CardNames.FULL,
-    "completes": CardNames.FULL,
-    "fulde": CardNames.FULL,
-    "short": CardNames.SHORT,
-    "curts": CardNames.SHORT,
-    "curtes": CardNames.SHORT,
-    "korte": CardNames.SHORT,
-}
+    return build
 
 
 def _set(name: str, args: Sequence[str]) -> Command:
     _count(name, args, 2, 2)
-    setting = SETTING_NAMES.get(_fold(args[0]))
-    if setting is None:
+    spec = find_setting(args[0])
+    if spec is None:
         raise BadArgumentError(name, args[0])
-    text = args[1]
-    if setting is Setting.LANGUAGE:
-        return _lang(name, [text])
-    if setting is Setting.CARDS:
-        names = CARD_NAME_WORDS.get(_fold(text))
-        if names is None:
-            raise BadArgumentError(name, text)
-        return Change(setting, names)
-    if setting is Setting.RATE:
-        if not (text.isascii() and text.isdigit()) or not RATE_MIN <= int(text) <= RATE_MAX:
-            raise BadArgumentError(name, text)
-        return Change(setting, int(text))
-    return Change(setting, parse_switch(name, text))
+    return _change(name, spec.key, args[1])
 
 
 COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "pick",
-        "tria",
-        "vælg",
         N_("LOCATION [LOCATION [LOCATION]]"),
         N_("Tap cards: piles 1 to 12, reserve R1 to R8."),
         _pick,
-        ("toca", "tryk"),
     ),
-    CommandSpec(
-        "undo", "desfés", "fortryd", "", N_("Take back the last move."), _no_args(Undo), ("desfer",)
-    ),
-    CommandSpec(
-        "new",
-        "nova",
-        "nyt",
-        N_("[CODE]"),
-        N_("Start a new game, or the deal with this code."),
-        _new,
-    ),
-    CommandSpec(
-        "board",
-        "taula",
-        "bord",
-        "",
-        N_("Read the whole table: piles, then reserve."),
-        _no_args(Board),
-    ),
-    CommandSpec("pile", "pila", "bunke", N_("NUMBER"), N_("Read one pile."), _pile),
-    CommandSpec(
-        "reserve", "reserva", "reserve", "", N_("Read the reserve."), _no_args(ShowReserve)
-    ),
-    CommandSpec(
-        "info",
-        "info",
-        "info",
-        "",
-        N_("Time, score, moves and deal code."),
-        _no_args(Info),
-        ("informació",),
-    ),
-    CommandSpec("code", "codi", "kode", "", N_("The deal code of this game."), _no_args(ShowCode)),
-    CommandSpec(
-        "repeat", "repeteix", "gentag", "", N_("Say the last announcement again."), _no_args(Repeat)
-    ),
-    CommandSpec(
-        "help", "ajuda", "hjælp", N_("[COMMAND]"), N_("List the commands, or explain one."), _help
-    ),
-    CommandSpec("lang", "idioma", "sprog", N_("ca, da or en"), N_("Change the language."), _lang),
+    CommandSpec("undo", "", N_("Take back the last move."), _no_args(Undo)),
+    CommandSpec("new", N_("[CODE]"), N_("Start a new game, or the deal with this code."), _new),
+    CommandSpec("board", "", N_("Read the whole table: piles, then reserve."), _no_args(Board)),
+    CommandSpec("pile", N_("NUMBER"), N_("Read one pile."), _pile),
+    CommandSpec("reserve", "", N_("Read the reserve."), _no_args(ShowReserve)),
+    CommandSpec("info", "", N_("Time, score, moves and deal code."), _no_args(Info)),
+    CommandSpec("code", "", N_("The deal code of this game."), _no_args(ShowCode)),
+    CommandSpec("repeat", "", N_("Say the last announcement again."), _no_args(Repeat)),
+    CommandSpec("help", N_("[COMMAND]"), N_("List the commands, or explain one."), _help),
+    CommandSpec("lang", "", N_("Change the language."), _own_command("lang"), setting="lang"),
     CommandSpec(
         "set",
-        "ajusta",
-        "indstil",
         N_("SETTING VALUE"),
-        N_(
-            "Change a setting: move-errors on or off, placement-help on or off, "
-            "cards full or short, rate 80 to 400."
-        ),
+        N_("Change a setting: {settings}."),  # each setting without a command of its own
         _set,
     ),
     CommandSpec(
         "speech",
-        "veu",
-        "tale",
-        N_("on or off"),
+        "",
         N_("Turn the game's own voice on or off."),
-        _speech,
+        _own_command("speech"),
+        setting="speech",
     ),
     CommandSpec(
         "stats",
-        "estadístiques",
-        "statistik",
         "",
         N_("Games played, won and blocked, win rate, best time and winning streaks."),
         _no_args(Stats),
-        ("estadistiques",),
     ),
-    CommandSpec("quit", "surt", "afslut", "", N_("Leave the game."), _no_args(Quit), ("exit",)),
+    CommandSpec("quit", "", N_("Leave the game."), _no_args(Quit)),
 )
 
 
-def _fold(word: str) -> str:
-    """Case- and accent-insensitive form of a word, keeping letters such as æ and ·."""
-    decomposed = unicodedata.normalize("NFKD", word.casefold())
-    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return unicodedata.normalize("NFC", stripped)
+def settings_of_set() -> list[str]:
+    """The settings that `set` lists: those without a command of their own."""
+    own = {spec.setting for spec in COMMANDS}
+    return [key for key in SETTINGS if key not in own]
 
 
-_BY_NAME: dict[str, CommandSpec] = {}
-for _spec in COMMANDS:
-    for _word in (_spec.name, *_spec.aliases):
-        _BY_NAME[_fold(_word)] = _spec
-SETTING_NAMES = {_fold(key): value for key, value in SETTING_NAMES.items()}
-CARD_NAME_WORDS = {_fold(key): value for key, value in CARD_NAME_WORDS.items()}
-ON_WORDS = frozenset(_fold(word) for word in ON_WORDS)
-OFF_WORDS = frozenset(_fold(word) for word in OFF_WORDS)
+@cache
+def _by_name(lexicons: tuple[Lexicon, ...]) -> dict[str, CommandSpec]:
+    """Every folded name of every command, for the languages registered now."""
+    table: dict[str, CommandSpec] = {}
+    for spec in COMMANDS:
+        for word in (spec.name, *spec.aliases):
+            table[fold(word)] = spec
+    return table
 
 
 def find(word: str) -> CommandSpec:
-    spec = _BY_NAME.get(_fold(word))
+    spec = _by_name(tuple(LEXICONS.values())).get(fold(word))
     if spec is None:
         raise UnknownCommandError(word)
     return spec
@@ -372,7 +272,7 @@ def find(word: str) -> CommandSpec:
 
 def command_words() -> list[str]:
     """Every name a command answers to, for completion."""
-    return sorted(_BY_NAME)
+    return sorted(_by_name(tuple(LEXICONS.values())))
 
 
 def parse(line: str) -> Command:

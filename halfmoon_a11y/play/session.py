@@ -11,7 +11,6 @@ import dataclasses
 import secrets
 import time
 from collections.abc import Callable
-from typing import Any
 
 from halfmoon_a11y.core.dealcode import DealCode, deal
 from halfmoon_a11y.core.engine import Game
@@ -47,7 +46,7 @@ from halfmoon_a11y.play.answers import (
 )
 from halfmoon_a11y.play.clock import GameClock
 from halfmoon_a11y.play.errors import StatisticsUnavailableError
-from halfmoon_a11y.play.settings import FIELDS, Settings
+from halfmoon_a11y.play.settings import SETTINGS, Settings
 from halfmoon_a11y.play.views import TableView, table_view
 
 Observer = Callable[[list[SessionEvent]], list[SessionEvent]]
@@ -133,9 +132,8 @@ class Session:
             case cmd.ShowCode():
                 return [CodeShown(self.code)]
             case cmd.Change(setting, value):
-                field = FIELDS[setting]
-                changes: dict[str, Any] = {field: value}  # the parser checked the value's kind
-                self.settings = dataclasses.replace(self.settings, **changes)
+                # the parser checked the value with the setting's kind
+                self.settings = self.settings.replace(**{SETTINGS[setting].field: value})
                 return [SettingChanged(setting, value)]
             case cmd.Stats():
                 if self.statistics is None:

@@ -1,45 +1,278 @@
-"""The player's settings, as one value. Every front end shares them through the session."""
+"""Every setting, declared once: its name, its kind of value and range, its default, how it
+is announced, who follows it, and its command-line option.
+
+The command language (`set`, and a command of its own), the settings file,
+the presenter, completion, help, the command line, the front ends and the JSON
+state all read `SETTINGS`; none repeats it. The names players type in each
+language are in `play.lexicon`; the sentences in the catalogs.
+
+>>> SETTINGS["rate"].parse("220"), SETTINGS["move-errors"].parse("SÍ")
+(220, True)
+>>> chosen = Settings(rate=200).replace(language="da")
+>>> chosen.language, chosen.rate, chosen == Settings(language="da", rate=200)
+('da', 200, True)
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import StrEnum
+from enum import Flag, StrEnum, auto
+from typing import Any
 
-LANGUAGES = ("ca", "da", "en")
-RATE_MIN = 80
-RATE_MAX = 400
-RATE_DEFAULT = 175
-
-
-class Setting(StrEnum):
-    LANGUAGE = "lang"
-    MOVE_ERRORS = "move-errors"
-    PLACEMENT_HELP = "placement-help"
-    CARDS = "cards"  # full names or the seeds' short forms
-    SPEECH = "speech"
-    RATE = "rate"
+from halfmoon_a11y.play.lexicon import fold, languages, setting_aliases, value_aliases
+from halfmoon_a11y.play.messages import N_
 
 
 class CardNames(StrEnum):
     FULL = "full"
-    SHORT = "short"
+    SHORT = "short"  # the seeds' short forms, for braille
 
 
-FIELDS = {  # each setting's name in Settings and in the settings file
-    Setting.LANGUAGE: "language",
-    Setting.MOVE_ERRORS: "move_errors",
-    Setting.PLACEMENT_HELP: "placement_help",
-    Setting.CARDS: "cards",
-    Setting.SPEECH: "speech",
-    Setting.RATE: "rate",
-}
+class Audience(Flag):
+    """Who must follow a change of the setting, besides the session that holds it."""
+
+    SESSION = auto()  # the session reads it when it plays (move errors, placement help)
+    WORDS = auto()  # the presenter's words (the language, card names)
+    VOICE = auto()  # a parameter of the game's own voice, by the setting's field name
+    SPEAKER = auto()  # the game's own voice itself, on or off
+
+
+# -- kinds of value ---------------------------------------------------------------------
+# Each kind parses what a player types (in any language), checks what the settings
+# file holds, turns a value into what the file and JSON hold, and lists its
+# canonical words for completion.
 
 
 @dataclass(frozen=True, slots=True)
+class Switch:
+    """On or off, in every language's words."""
+
+    def parse(self, text: str) -> bool:
+        word = fold(text)
+        for value, canonical in ((True, "on"), (False, "off")):
+            if word in {fold(alias) for alias in value_aliases(canonical)}:
+                return value
+        raise ValueError(text)
+
+    def check(self, stored: object) -> bool:
+        if not isinstance(stored, bool):
+            raise ValueError(stored)
+        return stored
+
+    def words(self) -> tuple[str, ...]:
+        return ("on", "off")
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One of the members of a `StrEnum`, typed as the member's value or its words."""
+
+    values: type[StrEnum]
+
+    def parse(self, text: str) -> StrEnum:
+        word = fold(text)
+        for member in self.values:
+            if word in {fold(alias) for alias in value_aliases(member.value)}:
+                return member
+        raise ValueError(text)
+
+    def check(self, stored: object) -> StrEnum:
+        if not isinstance(stored, str) or stored not in tuple(self.values):
+            raise ValueError(stored)
+        return self.values(stored)
+
+    def words(self) -> tuple[str, ...]:
+        return tuple(member.value for member in self.values)
+
+
+@dataclass(frozen=True, slots=True)
+class Number:
+    """A whole number from `low` to `high`, in ASCII digits."""
+
+    low: int
+    high: int
+
+    def parse(self, text: str) -> int:
+        if not (text.isascii() and text.isdigit()):
+            raise ValueError(text)
+        return self.check(int(text))
+
+    def check(self, stored: object) -> int:
+        if isinstance(stored, bool) or not isinstance(stored, int):
+            raise ValueError(stored)
+        if not self.low <= stored <= self.high:
+            raise ValueError(stored)
+        return stored
+
+    def words(self) -> tuple[str, ...]:
+        return ()
+
+
+@dataclass(frozen=True, slots=True)
+class Language:
+    """One of the languages of `play.lexicon`, by its code."""
+
+    def parse(self, text: str) -> str:
+        return self.check(fold(text))
+
+    def check(self, stored: object) -> str:
+        if not isinstance(stored, str) or stored not in languages():
+            raise ValueError(stored)
+        return stored
+
+    def words(self) -> tuple[str, ...]:
+        return languages()
+
+
+Kind = Switch | Choice | Number | Language
+
+
+@dataclass(frozen=True, slots=True)
+class SettingSpec:
+    key: str  # its English name: typed after `set`, and its name in JSON
+    field: str  # its name in `Settings` and in the settings file
+    kind: Kind
+    default: Any
+    announce: str | Mapping[Any, str]  # a message with {value}, or one message per value
+    audience: Audience
+    option_help: tuple[str, ...] = ()  # --KEY (a switch: --KEY, then --no-KEY); none if empty
+
+    def parse(self, text: str) -> Any:
+        """A typed value, in any language; raises ValueError when it is not one."""
+        return self.kind.parse(text)
+
+    def check(self, stored: object) -> Any:
+        """A value read from the settings file; raises ValueError when it is not one."""
+        return self.kind.check(stored)
+
+    def to_file(self, value: Any) -> bool | int | str:
+        """The value as TOML and JSON hold it."""
+        return str(value) if isinstance(value, StrEnum) else value
+
+
+def _switch(key: str, field: str, default: bool, announce: str, audience: Audience, *helps: str):
+    return SettingSpec(key, field, Switch(), default, announce, audience, helps)
+
+
+SETTINGS: dict[str, SettingSpec] = {
+    spec.key: spec
+    for spec in (
+        SettingSpec(
+            "lang",
+            "language",
+            Language(),
+            "en",
+            N_("Language: {value}."),
+            Audience.WORDS | Audience.VOICE,
+            (N_("the language: {choices}"),),
+        ),
+        _switch(
+            "move-errors",
+            "move_errors",
+            False,
+            N_("Move errors: {value}."),
+            Audience.SESSION,
+        ),
+        _switch(
+            "placement-help",
+            "placement_help",
+            False,
+            N_("Placement help: {value}."),
+            Audience.SESSION,
+        ),
+        SettingSpec(
+            "cards",
+            "cards",
+            Choice(CardNames),
+            CardNames.FULL,
+            {CardNames.FULL: N_("Card names: full."), CardNames.SHORT: N_("Card names: short.")},
+            Audience.WORDS,
+        ),
+        _switch(
+            "speech",
+            "speech",
+            True,
+            N_("Speech: {value}."),
+            Audience.SPEAKER,
+            N_("the game speaks (the default at a terminal)"),
+            N_("the game stays silent, for use with a screen reader"),
+        ),
+        SettingSpec(
+            "rate",
+            "rate",
+            Number(80, 400),
+            175,
+            N_("Speech rate: {value} words a minute."),
+            Audience.VOICE,
+        ),
+    )
+}
+
+
+def find_setting(word: str) -> SettingSpec | None:
+    """The setting a player named, in any language, with or without accents."""
+    folded = fold(word)
+    for spec in SETTINGS.values():
+        if folded in {fold(name) for name in setting_aliases(spec.key)}:
+            return spec
+    return None
+
+
+def by_field(field: str) -> SettingSpec:
+    for spec in SETTINGS.values():
+        if spec.field == field:
+            return spec
+    raise KeyError(field)
+
+
 class Settings:
-    language: str = "en"
-    move_errors: bool = False
-    placement_help: bool = False
-    cards: CardNames = CardNames.FULL
-    speech: bool = True
-    rate: int = RATE_DEFAULT
+    """The player's settings, as one immutable value: `settings.rate`, `settings.replace(…)`.
+
+    A setting not given has its declared default.
+    """
+
+    __slots__ = ("_values",)
+    _values: dict[str, Any]
+
+    def __init__(self, **values: Any) -> None:
+        known = {spec.field for spec in SETTINGS.values()}
+        unknown = set(values) - known
+        if unknown:
+            raise TypeError(f"unknown settings: {sorted(unknown)}")
+        object.__setattr__(self, "_values", values)
+
+    def __getattr__(self, field: str) -> Any:
+        try:
+            return self._values[field]
+        except KeyError:
+            pass
+        try:
+            return by_field(field).default
+        except KeyError:
+            raise AttributeError(field) from None
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Settings are immutable: use replace()")
+
+    def replace(self, **changes: Any) -> Settings:
+        return Settings(**{**self._values, **changes})
+
+    def value(self, spec: SettingSpec) -> Any:
+        return getattr(self, spec.field)
+
+    def as_dict(self) -> dict[str, Any]:
+        """Every declared setting's value, by field name, in declaration order."""
+        return {spec.field: self.value(spec) for spec in SETTINGS.values()}
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Settings) and self.as_dict() == other.as_dict()
+
+    def __hash__(self) -> int:
+        return hash(tuple(self.as_dict().items()))
+
+    def __repr__(self) -> str:
+        fields = ", ".join(
+            f"{spec.field}={spec.to_file(self.value(spec))!r}" for spec in SETTINGS.values()
+        )
+        return f"Settings({fields})"

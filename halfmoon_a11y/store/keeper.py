@@ -16,7 +16,7 @@ from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.core.events import Removed, Status, Undone, Won
 from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play.session import Session
-from halfmoon_a11y.play.settings import FIELDS
+from halfmoon_a11y.play.settings import SETTINGS
 from halfmoon_a11y.store import saved_game as savegame
 from halfmoon_a11y.store.files import Paths, keep_aside
 from halfmoon_a11y.store.saved_game import SavedGame, SaveError, SaveProblem
@@ -161,7 +161,8 @@ class Keeper:
 
     def _save_setting(self, event: se.SettingChanged) -> list[se.SessionEvent]:
         try:
-            self.settings_file.save(FIELDS[event.setting], event.value)
+            spec = SETTINGS[event.setting]
+            self.settings_file.save(spec.field, spec.to_file(event.value))
         except OSError:
             return self._problem(se.Problem.SETTINGS_NOT_SAVED, self.settings_file.path)
         return []

@@ -15,7 +15,7 @@ from typing import Any
 
 import tomli_w
 
-from halfmoon_a11y.play.settings import LANGUAGES, RATE_MAX, RATE_MIN, CardNames, Settings
+from halfmoon_a11y.play.settings import SETTINGS, Settings, by_field
 from halfmoon_a11y.store.files import atomic_write, keep_aside
 
 
@@ -23,29 +23,26 @@ class UnreadableSettings(ValueError):
     pass
 
 
+FILE_ONLY = {"player": str}  # machine configuration, not a game setting: no command sets it
+
+
 def _check(values: dict[str, Any]) -> dict[str, Any]:
-    """The known keys, each of the right kind; anything else makes the file unreadable."""
+    """The known keys, each checked by its setting's kind; a bad one makes the file unreadable."""
     checked: dict[str, Any] = {}
-    kinds = {"move_errors": bool, "placement_help": bool, "speech": bool, "player": str}
     for key, value in values.items():
-        if key == "language":
-            if value not in LANGUAGES:
+        if key in FILE_ONLY:
+            if not isinstance(value, FILE_ONLY[key]):
                 raise UnreadableSettings(key)
-        elif key == "cards":
-            if value not in tuple(CardNames):
-                raise UnreadableSettings(key)
-            value = CardNames(value)
-        elif key == "rate":
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise UnreadableSettings(key)
-            if not RATE_MIN <= value <= RATE_MAX:
-                raise UnreadableSettings(key)
-        elif key in kinds:
-            if not isinstance(value, kinds[key]):
-                raise UnreadableSettings(key)
-        else:
+            checked[key] = value
+            continue
+        try:
+            spec = by_field(key)
+        except KeyError:
             continue  # a key from a later release: left in the file, not used here
-        checked[key] = value
+        try:
+            checked[key] = spec.check(value)
+        except ValueError:
+            raise UnreadableSettings(key) from None
     return checked
 
 
@@ -72,18 +69,20 @@ class SettingsFile:
         return cls(path, {**values, **stored})
 
     def settings(self, base: Settings) -> Settings:
-        known = {f.name for f in dataclasses.fields(Settings)}
-        return dataclasses.replace(base, **{k: v for k, v in self.stored.items() if k in known})
+        known = {spec.field for spec in SETTINGS.values()}
+        return base.replace(**{k: v for k, v in self.stored.items() if k in known})
 
     @property
     def player(self) -> str | None:
         value = self.stored.get("player")
         return value if isinstance(value, str) else None
 
-    def save(self, key: str, value: Any) -> None:
-        """Store one changed setting. Raises OSError when the file cannot be written."""
+    def save(self, key: str, value: bool | int | str) -> None:
+        """Store one changed setting, as `SettingSpec.to_file` gives it.
+
+        Raises OSError when the file cannot be written."""
         if self.unreadable and self.aside is None and self.path.exists():
             # never overwrite a file we could not read and could not move aside
             raise OSError(f"{self.path} could not be read, so it is left as it is")
-        self.stored[key] = str(value) if isinstance(value, CardNames) else value
+        self.stored[key] = value
         atomic_write(self.path, tomli_w.dumps(self.stored).encode("utf-8"))

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import polib
 
+from halfmoon_a11y.play.lexicon import SOURCE, languages
+
 DOMAIN = "halfmoon_a11y"
 _PACKAGE = Path(__file__).resolve().parent.parent
 LOCALE_DIRS = (_PACKAGE / "locales", _PACKAGE.parent / "locales")
@@ -33,25 +35,23 @@ def po_path(language: str) -> Path | None:
 def translations(language: str) -> gettext.NullTranslations:
     """The catalog for a language; English (the source language) needs none."""
     path = po_path(language)
-    if language == "en" or path is None:
+    if language == SOURCE or path is None:
         return gettext.NullTranslations()
     catalog = polib.pofile(str(path))
     return gettext.GNUTranslations(io.BytesIO(catalog.to_binary()))
 
 
 def default_language(environ: dict[str, str] | None = None) -> str:
-    """Catalan or Danish when the environment asks for it, else English."""
+    """The first language the environment asks for, when the game speaks it; else English."""
     env = os.environ if environ is None else environ
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = env.get(name, "")
         for part in value.split(":"):
             code = part.strip().lower()[:2]
-            if code in ("ca", "da"):
-                return code
             if code:
-                return "en"
+                return code if code in languages() else SOURCE
     try:
         code = (locale.getlocale()[0] or "")[:2].lower()
     except ValueError:
         code = ""
-    return code if code in ("ca", "da") else "en"
+    return code if code in languages() else SOURCE

@@ -14,9 +14,10 @@ from halfmoon_a11y.core.errors import CodeProblem, HalfMoonError
 from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play import errors as command_errors
 from halfmoon_a11y.play.answers import Problem
-from halfmoon_a11y.play.commands import COMMANDS, N_, find
-from halfmoon_a11y.play.settings import CardNames, Setting
+from halfmoon_a11y.play.messages import N_
+from halfmoon_a11y.play.settings import SETTINGS
 from halfmoon_a11y.play.views import Spot
+from halfmoon_a11y.text.help import Helper
 from halfmoon_a11y.text.words import Words
 
 CODE_PROBLEMS = {
@@ -55,7 +56,6 @@ STORAGE_PROBLEMS = {
 UNREADABLE_LEFT_AS_IT_IS = N_(
     "Saved game {path} could not be resumed and was left as it is. Dealing a new game."
 )
-LANGUAGE_NAMES = {"ca": "català", "da": "dansk", "en": "English"}
 MAX_ECHO = 24  # characters of a refused word repeated back to the player
 
 
@@ -246,54 +246,17 @@ class Presenter:
 
     @render.register
     def _setting(self, event: se.SettingChanged) -> list[str]:
-        w = self.words
-        value = event.value
-        match event.setting:
-            case Setting.LANGUAGE:
-                return [w._("Language: {name}.").format(name=LANGUAGE_NAMES[str(value)])]
-            case Setting.MOVE_ERRORS:
-                return [w._("Move errors: {state}.").format(state=self._switch(bool(value)))]
-            case Setting.PLACEMENT_HELP:
-                return [w._("Placement help: {state}.").format(state=self._switch(bool(value)))]
-            case Setting.SPEECH:
-                return [w._("Speech: {state}.").format(state=self._switch(bool(value)))]
-            case Setting.RATE:
-                return [w._("Speech rate: {rate} words a minute.").format(rate=value)]
-            case Setting.CARDS:
-                if value is CardNames.SHORT:
-                    return [w._("Card names: short.")]
-                return [w._("Card names: full.")]
-        raise AssertionError(event)  # pragma: no cover
-
-    def _switch(self, on: bool) -> str:
-        return self.words._("on") if on else self.words._("off")
+        return [self.helper.announcement(SETTINGS[event.setting], event.value)]
 
     @render.register
     def _help(self, event: se.HelpShown) -> list[str]:
         if event.topic is None:
-            return (
-                [self.words._("Commands:")]
-                + [self._help_line(s.name) for s in COMMANDS]
-                + [self.words._("Type help and a command name to hear more.")]
-            )
-        return [self._help_line(event.topic), self._also_known(event.topic)]
+            return self.helper.overview()
+        return self.helper.topic(event.topic)
 
-    def _help_line(self, name: str) -> str:
-        w = self.words
-        spec = find(name)
-        local = self.local_name(name)
-        usage = w._(spec.usage) if spec.usage else ""
-        head = f"{local} {usage}".strip()
-        return w._("{command}: {summary}").format(command=head, summary=w._(spec.summary))
-
-    def _also_known(self, name: str) -> str:
-        spec = find(name)
-        names = [spec.name, *spec.aliases]
-        return self.words._("Also: {names}.").format(names=", ".join(names))
-
-    def local_name(self, name: str) -> str:
-        """The command's name in the player's language."""
-        return find(name).local_name(self.words.language)
+    @property
+    def helper(self) -> Helper:
+        return Helper(self.words)
 
     @render.register
     def _repeat(self, event: se.RepeatAsked) -> list[str]:
@@ -384,6 +347,4 @@ class Presenter:
         )
 
     def usage(self, name: str) -> str:
-        spec = find(name)
-        usage = self.words._(spec.usage) if spec.usage else ""
-        return f"{self.local_name(name)} {usage}".strip()
+        return self.helper.usage(name)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from halfmoon_a11y.core.cards import Card, Rank, Suit
 from halfmoon_a11y.core.events import Placed
 from halfmoon_a11y.core.places import Location
-from halfmoon_a11y.play.commands import N_
+from halfmoon_a11y.play.messages import N_
 from halfmoon_a11y.play.settings import CardNames
 from halfmoon_a11y.text.catalog import translations
 
@@ -111,6 +111,12 @@ class Words:
         if len(items) <= 1:
             return "".join(items)
         return self._("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
+
+    def either(self, items: list[str]) -> str:
+        """ "a", "a or b", "a, b or c" in the player's language."""
+        if len(items) <= 1:
+            return "".join(items)
+        return self._("{items} or {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
     def listing(self, items: list[str]) -> str:
         """Items that each hold a comma already, separated more strongly."""

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import signal
 import sys
 from collections.abc import Sequence
@@ -11,8 +10,9 @@ from typing import NoReturn
 
 from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.core.errors import BadDealCodeError
+from halfmoon_a11y.play.lexicon import languages
 from halfmoon_a11y.play.session import Session
-from halfmoon_a11y.play.settings import LANGUAGES, Settings
+from halfmoon_a11y.play.settings import SETTINGS, Settings, SettingSpec, Switch
 from halfmoon_a11y.store.files import Paths
 from halfmoon_a11y.store.keeper import Keeper
 from halfmoon_a11y.store.settings_file import SettingsFile
@@ -45,26 +45,54 @@ def build_parser(words: Words) -> argparse.ArgumentParser:
     _ = words._
     parser = Parser(words)
     parser.add_argument("--code", help=_("play this deal, for example HM1-N-AAAAAAB"))
-    parser.add_argument("--lang", choices=LANGUAGES, help=_("the language: ca, da or en"))
+    for spec in SETTINGS.values():
+        if spec.option_help:
+            _add_setting_option(parser, spec, words)
     parser.add_argument(
         "--json", action="store_true", help=_("JSON lines mode, for other programs")
     )
     parser.add_argument("--plain", action="store_true", help=_("plain lines, no line editing"))
-    speech = parser.add_mutually_exclusive_group()
-    speech.add_argument(
-        "--speech",
-        dest="speech",
-        action="store_true",
-        default=None,
-        help=_("the game speaks (the default at a terminal)"),
-    )
-    speech.add_argument(
-        "--no-speech",
-        dest="speech",
-        action="store_false",
-        help=_("the game stays silent, for use with a screen reader"),
-    )
     return parser
+
+
+def _add_setting_option(parser: argparse.ArgumentParser, spec: SettingSpec, words: Words) -> None:
+    """`--KEY VALUE`, or `--KEY` and `--no-KEY` for a switch: for this run only."""
+    helps = [words._(text) for text in spec.option_help]
+    if isinstance(spec.kind, Switch):
+        group = parser.add_mutually_exclusive_group()
+        group.add_argument(
+            f"--{spec.key}", dest=spec.field, action="store_true", default=None, help=helps[0]
+        )
+        group.add_argument(f"--no-{spec.key}", dest=spec.field, action="store_false", help=helps[1])
+        return
+    choices = list(spec.kind.words()) or None
+    parser.add_argument(
+        f"--{spec.key}",
+        dest=spec.field,
+        choices=choices,
+        type=str if choices else _option_type(spec),
+        help=helps[0].format(choices=words.either(choices or [])),
+    )
+
+
+def _option_type(spec: SettingSpec):
+    def parse(text: str) -> object:
+        try:
+            return spec.parse(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(text) from None
+
+    return parse
+
+
+def _overrides(args: argparse.Namespace) -> dict[str, object]:
+    """The settings given as options, as `Settings` fields. They are never saved."""
+    found = {}
+    for spec in SETTINGS.values():
+        value = getattr(args, spec.field, None) if spec.option_help else None
+        if value is not None:
+            found[spec.field] = spec.parse(value) if isinstance(value, str) else value
+    return found
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -85,7 +113,7 @@ def _language_asked(argv: Sequence[str] | None) -> str | None:
         value = word.split("=", 1)[1] if word.startswith("--lang=") else None
         if word == "--lang" and index + 1 < len(words):
             value = words[index + 1]
-        if value in LANGUAGES:
+        if value in languages():
             return value
     return None
 
@@ -100,7 +128,8 @@ def _main(argv: Sequence[str] | None) -> int:
     settings_file = SettingsFile.load(paths.settings)
     stored = settings_file.settings(Settings(language=default_language()))
     args = build_parser(Words(_language_asked(argv) or stored.language)).parse_args(argv)
-    language = args.lang or stored.language
+    chosen = stored.replace(**_overrides(args))
+    language = chosen.language
     if args.code is not None:
         try:
             code: DealCode | None = DealCode.parse(args.code)
@@ -110,8 +139,10 @@ def _main(argv: Sequence[str] | None) -> int:
     else:
         code = None
     interactive = not args.json and not wants_plain(args.plain)
+    # The game's own voice speaks only at a terminal, unless an option says otherwise;
+    # the JSON mode never speaks.
     speech = (stored.speech and interactive) if args.speech is None else args.speech
-    settings = dataclasses.replace(stored, language=language, speech=speech and not args.json)
+    settings = chosen.replace(speech=speech and not args.json)
     session = Session(None, settings)
     keeper = Keeper(paths, settings_file)
     keeper.attach(session, code)

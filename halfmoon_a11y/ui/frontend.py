@@ -11,7 +11,7 @@ from typing import TextIO
 from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play.answers import SpeechTrouble
 from halfmoon_a11y.play.session import Session
-from halfmoon_a11y.play.settings import Setting, Settings
+from halfmoon_a11y.play.settings import SETTINGS, Audience, Settings
 from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.words import Words
 from halfmoon_a11y.voice.speaker import SilentSpeaker, Speaker
@@ -60,13 +60,13 @@ class TextFrontEnd:
         for event in events:
             if not isinstance(event, se.SettingChanged):
                 continue
-            if event.setting in (Setting.LANGUAGE, Setting.CARDS):
+            spec = SETTINGS[event.setting]
+            if Audience.WORDS in spec.audience:
                 self._follow_language()
-                self.speaker.set_language(settings.language)
-            elif event.setting is Setting.RATE:
-                self.speaker.set_rate(settings.rate)
-            elif event.setting is Setting.SPEECH:
-                notes += self._switch_speech(settings.speech)
+            if Audience.VOICE in spec.audience:
+                self.speaker.adjust(spec.field, settings.value(spec))
+            if Audience.SPEAKER in spec.audience:
+                notes += self._switch_speech(bool(settings.value(spec)))
         return notes
 
     def _switch_speech(self, on: bool) -> list[str]:

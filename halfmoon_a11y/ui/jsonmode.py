@@ -10,6 +10,7 @@ from halfmoon_a11y.core import events as ev
 from halfmoon_a11y.core.cards import Card
 from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play.session import Session
+from halfmoon_a11y.play.settings import SETTINGS, Settings
 from halfmoon_a11y.play.views import Spot, TableView
 from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.words import Words
@@ -27,7 +28,12 @@ def spot_json(spot: Spot) -> dict[str, Any]:
     return {"location": str(spot.location), "card": card_json(spot.card), "count": spot.count}
 
 
-def state_json(view: TableView) -> dict[str, Any]:
+def settings_json(settings: Settings) -> dict[str, Any]:
+    """Every declared setting by its English name, as the settings file holds it."""
+    return {spec.key: spec.to_file(settings.value(spec)) for spec in SETTINGS.values()}
+
+
+def state_json(view: TableView, settings: Settings) -> dict[str, Any]:
     return {
         "code": str(view.code),
         "piles": [{"top": card_json(s.card), "count": s.count} for s in view.piles],
@@ -38,6 +44,7 @@ def state_json(view: TableView) -> dict[str, Any]:
         "undo_available": view.undo_available,
         "status": str(view.status),
         "elapsed": view.elapsed,
+        "settings": settings_json(settings),
     }
 
 
@@ -112,7 +119,8 @@ def _fields(event: se.SessionEvent, presenter: Presenter) -> dict[str, Any]:
         case se.CodeShown(code):
             return {"type": "code", "code": str(code)}
         case se.SettingChanged(setting, value):
-            return {"type": "setting", "name": str(setting), "value": value}
+            spec = SETTINGS[setting]
+            return {"type": "setting", "name": spec.key, "value": spec.to_file(value)}
         case se.HelpShown(topic):
             return {"type": "help", "topic": topic}
         case se.RepeatAsked():
@@ -172,7 +180,7 @@ class JsonMode:
             self._last = events
         return {
             "events": [event_json(e, self.presenter) for e in events],
-            "state": state_json(self.session.view()),
+            "state": state_json(self.session.view(), self.session.settings),
         }
 
 

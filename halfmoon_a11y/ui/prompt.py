@@ -11,10 +11,8 @@ import os
 import sys
 from collections.abc import Iterable
 
-from halfmoon_a11y.core.places import ALL_LOCATIONS
-from halfmoon_a11y.play import commands
-from halfmoon_a11y.play.errors import UnknownCommandError
 from halfmoon_a11y.play.session import Session
+from halfmoon_a11y.ui.completion import complete
 from halfmoon_a11y.ui.frontend import SpeakerFactory, TextFrontEnd, printer
 
 # Set before prompt_toolkit is imported: a cursor position request makes some
@@ -29,35 +27,15 @@ from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.shortcuts import CompleteStyle
 
 PROMPT = "> "
-LOCATION_WORDS = [str(location) for location in ALL_LOCATIONS]
-ARGUMENT_WORDS = {
-    "pick": LOCATION_WORDS,
-    "pile": [str(n) for n in range(1, 13)],
-    "lang": ["ca", "da", "en"],
-    "set": ["move-errors", "placement-help", "cards", "rate"],
-    "speech": ["on", "off"],
-    "help": [spec.name for spec in commands.COMMANDS],
-}
 
 
 class CommandCompleter(Completer):
-    """Command names first, then the arguments each command takes."""
+    """Command names first, then the arguments each command takes (`ui.completion`)."""
 
     def get_completions(self, document: Document, complete_event: object) -> Iterable[Completion]:
-        text = document.text_before_cursor
-        words = text.split()
-        current = "" if text.endswith(" ") or not words else words[-1]
-        if len(words) == 0 or (len(words) == 1 and current):
-            candidates = commands.command_words()
-        else:
-            try:
-                name = commands.find(words[0]).name
-            except UnknownCommandError:
-                return
-            candidates = ARGUMENT_WORDS.get(name, [])
+        candidates, current = complete(document.text_before_cursor)
         for word in candidates:
-            if word.lower().startswith(current.lower()):
-                yield Completion(word, start_position=-len(current))
+            yield Completion(word, start_position=-len(current))
 
 
 def run_prompt(session: Session, speaker_factory: SpeakerFactory | None = None) -> int:

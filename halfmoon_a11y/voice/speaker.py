@@ -18,9 +18,9 @@ class Speaker(Protocol):
 
     def interrupt(self) -> None: ...
 
-    def set_language(self, language: str) -> None: ...
-
-    def set_rate(self, rate: int) -> None: ...
+    def adjust(self, field: str, value: object) -> None:
+        """A setting the voice follows changed (by its field name: language, rate)."""
+        ...
 
     def close(self) -> None: ...
 
@@ -41,10 +41,7 @@ class SilentSpeaker:
     def interrupt(self) -> None:
         pass
 
-    def set_language(self, language: str) -> None:
-        pass
-
-    def set_rate(self, rate: int) -> None:
+    def adjust(self, field: str, value: object) -> None:
         pass
 
     def close(self) -> None:

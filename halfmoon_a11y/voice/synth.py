@@ -12,7 +12,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-VOICE_LANGUAGES = {"ca": ("ca",), "da": ("da",), "en": ("en-gb", "en-us", "en")}
+from halfmoon_a11y.play.lexicon import LEXICONS
+
 FILE_WAIT = 2.0  # seconds: the file may appear a little after runAndWait returns
 
 
@@ -37,7 +38,8 @@ def load_engine() -> Any:
 
 def choose_voice(voices: list[Any], language: str) -> str | None:
     """The id of the first voice that speaks the language, by its declared languages."""
-    for wanted in VOICE_LANGUAGES.get(language, (language,)):
+    wanted_voices = LEXICONS[language].voices if language in LEXICONS else (language,)
+    for wanted in wanted_voices:
         for voice in voices:
             spoken = [str(code).lower().replace("_", "-") for code in (voice.languages or [])]
             if any(code == wanted or code.startswith(wanted + "-") for code in spoken):

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from halfmoon_a11y.play.answers import SpeechTrouble
-from halfmoon_a11y.play.settings import RATE_DEFAULT
+from halfmoon_a11y.play.settings import SETTINGS
 from halfmoon_a11y.voice import player
 
 Synthesize = Callable[[str, str, int], Path]
@@ -32,7 +32,7 @@ class ThreadedSpeaker:
         synthesize_factory: Callable[[Path], Synthesize],
         player_command: Sequence[str],
         language: str = "en",
-        rate: int = RATE_DEFAULT,
+        rate: int = SETTINGS["rate"].default,
     ) -> None:
         self._folder = Path(tempfile.mkdtemp(prefix="halfmoon-speech-"))
         self._factory = synthesize_factory
@@ -67,13 +67,13 @@ class ThreadedSpeaker:
         if playing is not None:
             player.stop(playing)
 
-    def set_language(self, language: str) -> None:
+    def adjust(self, field: str, value: object) -> None:
+        """The voice follows the language and rate settings; it has no other parameter."""
         with self._lock:
-            self._language = language
-
-    def set_rate(self, rate: int) -> None:
-        with self._lock:
-            self._rate = rate
+            if field == "language":
+                self._language = str(value)
+            elif field == "rate" and isinstance(value, int):
+                self._rate = value
 
     @property
     def failure(self) -> SpeechTrouble | None:

@@ -1,0 +1,197 @@
+"""The words of each language that are not sentences: what players type and what the
+synthesiser needs. One entry per language; the sentences are in its `.po` catalog.
+
+Adding a language is one `Lexicon` below plus `locales/XX/LC_MESSAGES/halfmoon_a11y.po`
+(docs/translating.md). Commands, setting names and values answer to the words of
+every language at any time, so a player who switches language keeps their habits.
+
+>>> fold("DESFÉS"), fold("Col·locar")
+('desfes', 'col·locar')
+>>> lexicon("da").command_names["undo"]
+('fortryd',)
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+SOURCE = "en"  # the source language: canonical names are English
+
+
+@dataclass(frozen=True, eq=False)
+class Lexicon:
+    """One language's words. Each tuple of names starts with the one help and usage show."""
+
+    code: str  # "ca": the catalog's folder name and the value of the language setting
+    name: str  # the language's own name, for "Language: català."
+    voices: tuple[str, ...]  # synthesiser voice languages, best first
+    command_names: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    setting_names: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    value_words: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # "on", "full"…
+
+    def command(self, name: str) -> str | None:
+        names = self.command_names.get(name)
+        return names[0] if names else None
+
+    def setting(self, key: str) -> str | None:
+        names = self.setting_names.get(key)
+        return names[0] if names else None
+
+    def value(self, word: str) -> str | None:
+        words = self.value_words.get(word)
+        return words[0] if words else None
+
+
+ENGLISH = Lexicon(
+    code="en",
+    name="English",
+    voices=("en-gb", "en-us", "en"),
+    command_names={
+        "pick": ("pick",),
+        "undo": ("undo",),
+        "new": ("new",),
+        "board": ("board",),
+        "pile": ("pile",),
+        "reserve": ("reserve",),
+        "info": ("info",),
+        "code": ("code",),
+        "repeat": ("repeat",),
+        "help": ("help",),
+        "lang": ("lang",),
+        "set": ("set",),
+        "speech": ("speech",),
+        "stats": ("stats",),
+        "quit": ("quit", "exit"),
+    },
+    setting_names={
+        "lang": ("lang",),
+        "move-errors": ("move-errors",),
+        "placement-help": ("placement-help",),
+        "cards": ("cards",),
+        "speech": ("speech",),
+        "rate": ("rate",),
+    },
+    value_words={
+        "on": ("on", "yes", "1"),
+        "off": ("off", "no", "0"),
+        "full": ("full",),
+        "short": ("short",),
+    },
+)
+
+CATALAN = Lexicon(
+    code="ca",
+    name="català",
+    voices=("ca",),
+    command_names={
+        "pick": ("tria", "toca"),
+        "undo": ("desfés", "desfer"),
+        "new": ("nova",),
+        "board": ("taula",),
+        "pile": ("pila",),
+        "reserve": ("reserva",),
+        "info": ("info", "informació"),
+        "code": ("codi",),
+        "repeat": ("repeteix",),
+        "help": ("ajuda",),
+        "lang": ("idioma",),
+        "set": ("ajusta",),
+        "speech": ("veu",),
+        "stats": ("estadístiques",),
+        "quit": ("surt",),
+    },
+    setting_names={
+        "lang": ("idioma",),
+        "move-errors": ("errors-de-moviment", "errors"),
+        "placement-help": ("ajuda-per-col·locar", "ajuda-per-collocar", "col·locar"),
+        "cards": ("cartes",),
+        "speech": ("veu",),
+        "rate": ("velocitat",),
+    },
+    value_words={
+        "on": ("sí",),
+        "off": ("no",),
+        "full": ("completes", "complets"),
+        "short": ("curtes", "curts"),
+    },
+)
+
+DANISH = Lexicon(
+    code="da",
+    name="dansk",
+    voices=("da",),
+    command_names={
+        "pick": ("vælg", "tryk"),
+        "undo": ("fortryd",),
+        "new": ("nyt",),
+        "board": ("bord",),
+        "pile": ("bunke",),
+        "reserve": ("reserve",),
+        "info": ("info",),
+        "code": ("kode",),
+        "repeat": ("gentag",),
+        "help": ("hjælp",),
+        "lang": ("sprog",),
+        "set": ("indstil",),
+        "speech": ("tale",),
+        "stats": ("statistik",),
+        "quit": ("afslut",),
+    },
+    setting_names={
+        "lang": ("sprog",),
+        "move-errors": ("trækfejl",),
+        "placement-help": ("placeringshjælp",),
+        "cards": ("kort",),
+        "speech": ("tale",),
+        "rate": ("hastighed",),
+    },
+    value_words={
+        "on": ("til", "ja"),
+        "off": ("fra", "nej"),
+        "full": ("fulde",),
+        "short": ("korte",),
+    },
+)
+
+# Every language the game speaks, in the order lists of them are said.
+LEXICONS: dict[str, Lexicon] = {lex.code: lex for lex in (CATALAN, DANISH, ENGLISH)}
+
+
+def languages() -> tuple[str, ...]:
+    return tuple(LEXICONS)
+
+
+def lexicon(code: str) -> Lexicon:
+    return LEXICONS.get(code, ENGLISH)
+
+
+def fold(word: str) -> str:
+    """Case- and accent-insensitive form of a word, keeping letters such as æ and ·."""
+    decomposed = unicodedata.normalize("NFKD", word.casefold())
+    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return unicodedata.normalize("NFC", stripped)
+
+
+def every_name(canonical: str, pick: Iterable[Mapping[str, tuple[str, ...]]]) -> tuple[str, ...]:
+    """The canonical name, then each language's first name, then their other names."""
+    tables = list(pick)
+    first = [names[0] for table in tables if (names := table.get(canonical))]
+    rest = [name for table in tables for name in table.get(canonical, ())[1:]]
+    return tuple(dict.fromkeys([canonical, *first, *rest]))
+
+
+def command_aliases(name: str) -> tuple[str, ...]:
+    """Every name a command answers to, its English name first."""
+    return every_name(name, (lex.command_names for lex in LEXICONS.values()))
+
+
+def setting_aliases(key: str) -> tuple[str, ...]:
+    """Every name a setting answers to, its English name first."""
+    return every_name(key, (lex.setting_names for lex in LEXICONS.values()))
+
+
+def value_aliases(word: str) -> tuple[str, ...]:
+    """Every word that means one value ("on", "full"…), in every language."""
+    return every_name(word, (lex.value_words for lex in LEXICONS.values()))

@@ -1,0 +1,150 @@
+"""Adding a setting is one declaration; adding a language is one lexicon and one catalog.
+
+Each test registers its own, for the test only, and finds it everywhere the
+game reads settings or languages, with no other edit.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from halfmoon_a11y.core.dealcode import DealCode
+from halfmoon_a11y.play import lexicon as lexicon_module
+from halfmoon_a11y.play.answers import HelpShown, SettingChanged
+from halfmoon_a11y.play.commands import Quit, parse
+from halfmoon_a11y.play.lexicon import Lexicon
+from halfmoon_a11y.play.session import Session
+from halfmoon_a11y.play.settings import SETTINGS, Audience, Number, Settings, SettingSpec, Switch
+from halfmoon_a11y.store.keeper import Keeper
+from halfmoon_a11y.store.settings_file import SettingsFile
+from halfmoon_a11y.text import catalog
+from halfmoon_a11y.text.presenter import Presenter
+from halfmoon_a11y.text.words import Words
+from halfmoon_a11y.ui.cli import build_parser
+from halfmoon_a11y.ui.completion import complete
+from halfmoon_a11y.ui.jsonmode import JsonMode
+from halfmoon_a11y.voice.synth import choose_voice
+
+BEEPS = SettingSpec(
+    "beeps",
+    "beeps",
+    Switch(),
+    False,
+    "Beeps: {value}.",
+    Audience.SESSION,
+    ("beep at every move", "never beep"),
+)
+VOLUME = SettingSpec(
+    "volume", "volume", Number(1, 11), 5, "Volume: {value}.", Audience.VOICE, ("the volume",)
+)
+
+
+@pytest.fixture
+def new_settings(monkeypatch):
+    monkeypatch.setitem(SETTINGS, "beeps", BEEPS)
+    monkeypatch.setitem(SETTINGS, "volume", VOLUME)
+
+
+def start(paths):
+    settings_file = SettingsFile.load(paths.settings)
+    session = Session(DealCode.parse("HM1-N-EMQPNCT"), settings_file.settings(Settings()))
+    Keeper(paths, settings_file).attach(session, DealCode.parse("HM1-N-EMQPNCT"))
+    return session
+
+
+def test_a_new_setting_is_everywhere_settings_are(new_settings, paths):
+    assert Settings().beeps is False and Settings().volume == 5  # its default
+    session = start(paths)
+    assert session.handle("set beeps on") == [SettingChanged("beeps", True)]
+    assert session.handle("set volume 11") == [SettingChanged("volume", 11)]
+    assert session.handle("set volume 12")[0].error.code == "bad_argument"  # its range
+    assert session.settings.beeps is True and session.settings.volume == 11
+    english = Presenter(Words("en"))
+    said = english.render_all(session.handle("set beeps off"))
+    assert said == ["Beeps: off."]  # announced by its declaration
+    help_line = english.render(HelpShown("set"))[0]
+    assert help_line.endswith("rate 80 to 400, beeps on or off, volume 1 to 11.")
+    catalan = Presenter(Words("ca")).render(HelpShown("set"))[0]
+    assert "beeps sí o no, volume de 1 a 11." in catalan
+    assert complete("set b") == (["beeps"], "b")  # completion
+    assert complete("set ") == (
+        ["move-errors", "placement-help", "cards", "rate", "beeps", "volume"],
+        "",
+    )
+    text = paths.settings.read_text()  # the settings file
+    assert "beeps = false" in text and "volume = 11" in text
+    assert start(paths).settings.volume == 11  # read back on the next start
+    state = JsonMode(session).line("set beeps on")["state"]  # the JSON state
+    assert state["settings"]["beeps"] is True and state["settings"]["volume"] == 11
+    options = build_parser(Words("en")).parse_args(["--no-beeps", "--volume", "3"])
+    assert (options.beeps, options.volume) == (False, 3)  # the command line
+
+
+def test_a_bad_value_of_a_new_setting_in_the_file_is_refused(new_settings, paths):
+    paths.settings.parent.mkdir(parents=True)
+    paths.settings.write_text("volume = 99\n")
+    assert SettingsFile.load(paths.settings).unreadable
+
+
+ESPERANTO_PO = r"""
+msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=UTF-8\n"
+"Plural-Forms: nplurals=2; plural=(n != 1);\n"
+
+msgid "Goodbye."
+msgstr "Ĝis revido."
+
+msgid "Language: {value}."
+msgstr "Lingvo: {value}."
+
+msgid "Move errors: {value}."
+msgstr "Movaj eraroj: {value}."
+
+msgid "on"
+msgstr "ŝaltita"
+
+msgid "{items} or {last}"
+msgstr "{items} aŭ {last}"
+"""
+
+ESPERANTO = Lexicon(
+    code="eo",
+    name="Esperanto",
+    voices=("eo",),
+    command_names={"quit": ("eliru",), "undo": ("malfaru",), "lang": ("lingvo",)},
+    setting_names={"move-errors": ("movaj-eraroj",)},
+    value_words={"on": ("jes",), "off": ("ne",)},
+)
+
+
+@pytest.fixture
+def esperanto(monkeypatch, tmp_path):
+    folder = tmp_path / "locales"
+    (folder / "eo" / "LC_MESSAGES").mkdir(parents=True)
+    (folder / "eo" / "LC_MESSAGES" / "halfmoon_a11y.po").write_text(ESPERANTO_PO)
+    monkeypatch.setattr(catalog, "LOCALE_DIRS", (folder, *catalog.LOCALE_DIRS))
+    monkeypatch.setitem(lexicon_module.LEXICONS, "eo", ESPERANTO)
+    yield
+    catalog.translations.cache_clear()
+
+
+def test_a_new_language_is_one_lexicon_and_one_catalog(esperanto):
+    session = Session(DealCode.parse("HM1-N-EMQPNCT"))
+    assert session.handle("lang eo") == [SettingChanged("lang", "eo")]
+    said = Presenter(Words(session.settings.language))
+    assert said.render(SettingChanged("lang", "eo")) == ["Lingvo: Esperanto."]
+    assert said.render_all(session.handle("set movaj-eraroj jes")) == ["Movaj eraroj: ŝaltita."]
+    assert parse("eliru") == Quit()
+    assert said.render_all(session.handle("eliru")) == ["Ĝis revido."]
+    assert said.usage("undo") == "malfaru"
+    assert said.usage("lang") == "lingvo ca, da, en aŭ eo"
+    assert "eliru" in Presenter(Words("en")).render(HelpShown("quit"))[1]  # "Also: …"
+    assert catalog.default_language({"LANG": "eo_XY.UTF-8"}) == "eo"
+    assert build_parser(Words("eo")).parse_args(["--lang", "eo"]).language == "eo"
+
+    class Voice:
+        def __init__(self, code: str) -> None:
+            self.id, self.languages = f"voice-{code}", [code]
+
+    assert choose_voice([Voice("da"), Voice("eo")], "eo") == "voice-eo"
