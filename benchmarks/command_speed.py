@@ -23,7 +23,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from halfmoon_a11y.core.dealcode import DealCode, deal  # noqa: E402
-from halfmoon_a11y.play.session import Session  # noqa: E402
 from halfmoon_a11y.store.files import Paths  # noqa: E402
 from halfmoon_a11y.store.keeper import Keeper  # noqa: E402
 from halfmoon_a11y.store.settings_file import SettingsFile  # noqa: E402
@@ -47,8 +46,8 @@ def main() -> int:
     presenter = Presenter(Words("ca"))
     picks, boards = [], []
     for _ in range(10):
-        session = Session(None)
-        Keeper(paths, SettingsFile.load(paths.settings)).attach(session, DealCode.parse(CODE))
+        keeper = Keeper(paths, SettingsFile.load(paths.settings))
+        session = keeper.open(DealCode.parse(CODE))
         for move in line:
             before = time.perf_counter()
             presenter.render_all(session.handle(f"pick {move}"))

@@ -6,8 +6,8 @@ import json
 from collections.abc import Iterable, Sequence
 
 from halfmoon_a11y.core.cards import Card
-from halfmoon_a11y.core.dealcode import Deal
-from halfmoon_a11y.play.session import Session
+from halfmoon_a11y.core.dealcode import Deal, DealCode
+from halfmoon_a11y.play.session import Session, Start
 from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.ui.jsonmode import event_json
 
@@ -38,13 +38,9 @@ def make_deal(piles: Iterable[str], reserve: Iterable[str]) -> Deal:
     return Deal(piles=tuple(pile_list), reserve=tuple(slots))  # type: ignore[arg-type]
 
 
-def session_with(deal: Deal, **kwargs) -> Session:
-    """A session playing a hand-made table."""
-    from halfmoon_a11y.core.engine import Game
-
-    session = Session(**kwargs)
-    session.game = Game(deal)
-    return session
+def session_with(deal: Deal, code: DealCode | None = None, **kwargs) -> Session:
+    """A session playing a hand-made table (under `code`, which names no real deal here)."""
+    return Session(Start(code or DealCode(0), table=deal), **kwargs)
 
 
 def event_lines(session: Session, commands: Iterable[str]) -> str:

@@ -47,9 +47,8 @@ def new_settings(monkeypatch):
 
 def start(paths):
     settings_file = SettingsFile.load(paths.settings)
-    session = Session(DealCode.parse("HM1-N-EMQPNCT"), settings_file.settings(Settings()))
-    Keeper(paths, settings_file).attach(session, DealCode.parse("HM1-N-EMQPNCT"))
-    return session
+    keeper = Keeper(paths, settings_file)
+    return keeper.open(DealCode.parse("HM1-N-EMQPNCT"), settings_file.settings(Settings()))
 
 
 def test_a_new_setting_is_everywhere_settings_are(new_settings, paths):

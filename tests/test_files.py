@@ -8,7 +8,6 @@ import pytest
 
 from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.play.answers import Problem, StorageProblem
-from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.settings import Settings
 from halfmoon_a11y.store.keeper import Keeper
 from halfmoon_a11y.store.settings_file import SettingsFile
@@ -16,9 +15,10 @@ from halfmoon_a11y.store.settings_file import SettingsFile
 
 def start(paths, code=None):
     settings_file = SettingsFile.load(paths.settings)
-    session = Session(None, settings_file.settings(Settings()), now=lambda: 0.0)
     keeper = Keeper(paths, settings_file)
-    keeper.attach(session, DealCode.parse(code) if code else None)
+    session = keeper.open(
+        DealCode.parse(code) if code else None, settings_file.settings(Settings()), now=lambda: 0.0
+    )
     return session, keeper
 
 

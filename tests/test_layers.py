@@ -133,3 +133,13 @@ def test_the_engine_loads_only_the_standard_library():
     others = {m.split(".")[0] for m in loaded - ours} - set(sys.stdlib_module_names)
     assert not others - {"__main__", "_distutils_hack", "sitecustomize", "usercustomize"}
     assert all(m == "halfmoon_a11y" or m.startswith("halfmoon_a11y.core") for m in ours)
+
+
+def test_nothing_outside_the_session_assigns_its_state():
+    from halfmoon_a11y.core.dealcode import DealCode
+    from halfmoon_a11y.play.session import Session
+
+    session = Session(DealCode(0))
+    for name in ("settings", "code", "game", "clock", "resumed", "finished"):
+        with pytest.raises(AttributeError):
+            setattr(session, name, None)

@@ -21,9 +21,8 @@ CODE = "HM1-N-AAAAAAC"  # winnable: tests.solver finds a line for it
 
 
 def start(paths, clock, code=None):
-    session = Session(None, now=clock)
     keeper = Keeper(paths, SettingsFile.load(paths.settings))
-    keeper.attach(session, DealCode.parse(code) if code else None)
+    session = keeper.open(DealCode.parse(code) if code else None, now=clock)
     return session, keeper
 
 

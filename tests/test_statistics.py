@@ -6,7 +6,6 @@ import sys
 
 from halfmoon_a11y.core.dealcode import DealCode, deal
 from halfmoon_a11y.play.answers import StatsShown
-from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.store.keeper import Keeper
 from halfmoon_a11y.store.settings_file import SettingsFile
 from halfmoon_a11y.store.statistics import Result, Statistics
@@ -37,9 +36,8 @@ def block(session):
 
 
 def test_statistics_of_a_scripted_sequence(paths, clock, snapshot_text):
-    session = Session(None, now=clock)
     keeper = Keeper(paths, SettingsFile.load(paths.settings))
-    keeper.attach(session, DealCode.parse("HM1-N-AAAAAAB"))
+    session = keeper.open(DealCode.parse("HM1-N-AAAAAAB"), now=clock)
     session.handle("pick 1")  # looked at, never played: not counted
     win(session, clock, WINNABLE[0], 2)  # won in 94 s (47 moves after the first pick)
     win(session, clock, WINNABLE[1], 1)  # won in 47 s: the best time
@@ -62,9 +60,8 @@ def test_statistics_of_a_scripted_sequence(paths, clock, snapshot_text):
 
 
 def test_undo_after_a_win_and_winning_again_is_one_game(paths, clock):
-    session = Session(None, now=clock)
     keeper = Keeper(paths, SettingsFile.load(paths.settings))
-    keeper.attach(session, None)
+    session = keeper.open(None, now=clock)
     win(session, clock, WINNABLE[0], 1)
     session.handle("undo")
     last = solve(deal(DealCode.parse(WINNABLE[0])))[-1]

@@ -10,14 +10,16 @@ from __future__ import annotations
 import dataclasses
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
-from halfmoon_a11y.core.dealcode import DealCode, deal
+from halfmoon_a11y.core.dealcode import Deal, DealCode, deal
 from halfmoon_a11y.core.engine import Game
 from halfmoon_a11y.core.errors import HalfMoonError
 from halfmoon_a11y.core.events import (
     Blocked,
     Deselected,
+    Removed,
     Selected,
     SelectionCleared,
     SelectionReplaced,
@@ -52,29 +54,92 @@ from halfmoon_a11y.play.views import TableView, table_view
 Observer = Callable[[list[SessionEvent]], list[SessionEvent]]
 
 
+@dataclass(frozen=True, slots=True)
+class Start:
+    """The deal a session opens with: new, or saved with its removals to replay.
+
+    `table` lays out a hand-made table instead of the code's deal (for tests).
+    """
+
+    code: DealCode
+    moves: tuple[tuple[Location, ...], ...] = ()
+    elapsed: float = 0.0
+    resumed: bool = False
+    table: Deal | None = None
+
+
+class ReplayError(ValueError):
+    """A saved removal that does not replay on its deal."""
+
+
+def replay(start: Start) -> Game:
+    """The game of a start: its deal, with every saved removal made again."""
+    game = Game(start.table if start.table is not None else deal(start.code))
+    for move in start.moves:
+        events = [event for location in move for event in game.tap(location)]
+        if sum(isinstance(event, Removed) for event in events) != 1:
+            raise ReplayError(move)
+    return game
+
+
 class Session:
+    """One player's session. Built once with the deal it plays; observers attach through
+    `observe`; only its own methods change its state, and only commands call them."""
+
     def __init__(
         self,
-        code: DealCode | None = None,
+        start: Start | DealCode,
         settings: Settings | None = None,
         now: Callable[[], float] = time.monotonic,
         randbelow: Callable[[int], int] = secrets.randbelow,
         statistics: Callable[[], Summary] | None = None,
+        notices: Sequence[SessionEvent] = (),
     ) -> None:
-        self.settings = settings or Settings()
+        if isinstance(start, DealCode):
+            start = Start(start)
+        self._settings = settings or Settings()
         self._now = now
         self._randbelow = randbelow
-        self.finished = False
-        self.resumed = False
-        self.statistics = statistics
-        self.observers: list[Observer] = []  # each may add events after a command
-        self.notices: list[SessionEvent] = []  # said once, at the opening
-        self.start_deal(code or DealCode.random(randbelow))
+        self._statistics = statistics
+        self._finished = False
+        self._observers: list[Observer] = []  # each may add events after a command
+        self._notices: list[SessionEvent] = list(notices)  # said once, at the opening
+        self._resumed = start.resumed
+        self._code = start.code
+        self._game = replay(start)
+        self._clock = GameClock(now, start.elapsed)
 
-    def start_deal(self, code: DealCode, elapsed: float = 0.0) -> None:
-        self.code = code
-        self.game = Game(deal(code))
-        self.clock = GameClock(self._now, elapsed)
+    def observe(self, observer: Observer) -> None:
+        """Call `observer` with the events of every command; it may add events of its own."""
+        self._observers.append(observer)
+
+    # -- what the session holds, read-only --------------------------------------------
+
+    @property
+    def settings(self) -> Settings:
+        return self._settings
+
+    @property
+    def code(self) -> DealCode:
+        return self._code
+
+    @property
+    def game(self) -> Game:
+        return self._game
+
+    @property
+    def clock(self) -> GameClock:
+        return self._clock
+
+    @property
+    def resumed(self) -> bool:
+        """The current deal was resumed from a saved game (until `new`)."""
+        return self._resumed
+
+    @property
+    def finished(self) -> bool:
+        """`quit` was asked: the front end leaves."""
+        return self._finished
 
     # -- reading ------------------------------------------------------------------
 
@@ -89,8 +154,8 @@ class Session:
             events.append(InfoShown(self.clock.elapsed, g.score, g.moves, self.code, g.status))
         if self.game.status is Status.BLOCKED:
             events.append(Blocked())
-        events.extend(self.notices)
-        self.notices = []
+        events.extend(self._notices)
+        self._notices = []
         return events
 
     # -- doing --------------------------------------------------------------------
@@ -108,7 +173,7 @@ class Session:
             events = self._execute(command)
         except HalfMoonError as error:
             return [Refused(error)]
-        for observer in self.observers:
+        for observer in self._observers:
             events = events + observer(events)
         return events
 
@@ -119,7 +184,7 @@ class Session:
             case cmd.Undo():
                 return self._settle_clock(list(self.game.undo()))
             case cmd.New(code):
-                return self.new_game(code)
+                return self._new_game(code)
             case cmd.Board():
                 return [BoardShown(self.view())]
             case cmd.ShowPile(location):
@@ -133,26 +198,28 @@ class Session:
                 return [CodeShown(self.code)]
             case cmd.Change(setting, value):
                 # the parser checked the value with the setting's kind
-                self.settings = self.settings.replace(**{SETTINGS[setting].field: value})
+                self._settings = self._settings.replace(**{SETTINGS[setting].field: value})
                 return [SettingChanged(setting, value)]
             case cmd.Stats():
-                if self.statistics is None:
+                if self._statistics is None:
                     raise StatisticsUnavailableError()
-                return [StatsShown(self.statistics())]
+                return [StatsShown(self._statistics())]
             case cmd.Help(topic):
                 return [HelpShown(topic)]
             case cmd.Repeat():
                 return [RepeatAsked()]
             case cmd.Quit():
-                self.finished = True
+                self._finished = True
                 return [QuitAsked()]
             case cmd.Blank():
                 return []
         raise AssertionError(f"unhandled command {command!r}")  # pragma: no cover
 
-    def new_game(self, code: DealCode | None = None) -> list[SessionEvent]:
-        self.resumed = False
-        self.start_deal(code or DealCode.random(self._randbelow))
+    def _new_game(self, code: DealCode | None) -> list[SessionEvent]:
+        self._resumed = False
+        self._code = code or DealCode.random(self._randbelow)
+        self._game = Game(deal(self._code))
+        self._clock = GameClock(self._now)
         return self.opening()
 
     def _pick(self, locations: tuple[Location, ...]) -> list[SessionEvent]:

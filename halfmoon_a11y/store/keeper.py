@@ -8,20 +8,22 @@ written is reported once; the game always goes on.
 
 from __future__ import annotations
 
-import sqlite3
+import secrets
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.core.events import Removed, Status, Undone, Won
 from halfmoon_a11y.play import answers as se
-from halfmoon_a11y.play.session import Session
-from halfmoon_a11y.play.settings import SETTINGS
+from halfmoon_a11y.play.session import Session, Start, replay
+from halfmoon_a11y.play.settings import SETTINGS, Settings
 from halfmoon_a11y.store import saved_game as savegame
 from halfmoon_a11y.store.files import Paths, keep_aside
 from halfmoon_a11y.store.saved_game import SavedGame, SaveError, SaveProblem
 from halfmoon_a11y.store.settings_file import SettingsFile
-from halfmoon_a11y.store.statistics import Result, Statistics
+from halfmoon_a11y.store.statistics import Result, Statistics, StatisticsFailed
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,47 +49,72 @@ class Keeper:
 
     # -- start-up ---------------------------------------------------------------------
 
-    def attach(self, session: Session, code: DealCode | None) -> None:
-        """Resume the saved game, or start `code` afresh (recording the saved one)."""
+    def open(
+        self,
+        code: DealCode | None,
+        settings: Settings | None = None,
+        *,
+        now: Callable[[], float] = time.monotonic,
+        randbelow: Callable[[int], int] = secrets.randbelow,
+    ) -> Session:
+        """The session to play: the saved game resumed, or `code` (else a random deal)
+        afresh, with the saved game it replaces recorded. Watched from then on."""
+        start, notices = self.opening(code, randbelow)
+        session = Session(
+            start,
+            settings,
+            now=now,
+            randbelow=randbelow,
+            statistics=self.statistics.summary,
+            notices=notices,
+        )
         self.session = session
-        session.observers.append(self.after)
-        session.statistics = self.statistics.summary
+        session.observe(self.after)
+        self._standing = self._stand(session, recorded=False)
+        return session
+
+    def opening(
+        self, code: DealCode | None, randbelow: Callable[[int], int] = secrets.randbelow
+    ) -> tuple[Start, list[se.SessionEvent]]:
+        """The deal to open with, already saved, and what to tell the player about files.
+
+        A random deal is dealt only when there is no code and nothing to resume.
+        """
+        notices: list[se.SessionEvent] = []
         if self.settings_file.unreadable:
             aside = self.settings_file.aside
-            session.notices.append(
+            notices.append(
                 se.StorageProblem(
                     se.Problem.SETTINGS_UNREADABLE,
                     str(self.settings_file.path),
                     str(aside) if aside else None,
                 )
             )
-        saved = self._read_saved(session)
+        saved = self._read_saved(notices)
         if code is None:
-            session.resumed = saved is not None
+            start = saved or Start(DealCode.random(randbelow))
         else:
             if saved is not None:  # the saved game is replaced: record it
-                self._standing = self._stand(session, recorded=False)
-                session.notices += self._finish_standing(session)
-            session.start_deal(code)
-        self._standing = self._stand(session, recorded=False)
-        session.notices += self._save(session)
+                game = replay(saved)
+                self._standing = Standing(
+                    str(saved.code), game.status, game.score, game.moves, int(saved.elapsed), False
+                )
+                notices += self._finish_standing()
+            start = Start(code)
+        notices += self._save(SavedGame(start.code, start.moves, start.elapsed), won=False)
+        return start, notices
 
-    def _read_saved(self, session: Session) -> SavedGame | None:
+    def _read_saved(self, notices: list[se.SessionEvent]) -> Start | None:
         path = self.paths.saved_game
         try:
             saved = savegame.read(path)
-            if saved is not None:
-                saved.restore(session)
-            return saved
+            return saved.start() if saved is not None else None
         except (SaveError, OSError) as error:
             problem = se.Problem.SAVE_UNREADABLE
             if isinstance(error, SaveError) and error.problem is SaveProblem.NEWER:
                 problem = se.Problem.SAVE_NEWER
             aside = keep_aside(path)
-            session.notices.append(
-                se.StorageProblem(problem, str(path), str(aside) if aside else None)
-            )
-            session.start_deal(session.code)  # whatever the replay reached is discarded
+            notices.append(se.StorageProblem(problem, str(path), str(aside) if aside else None))
             return None
 
     # -- after every command -------------------------------------------------------------
@@ -101,7 +128,7 @@ class Keeper:
             if isinstance(event, se.SettingChanged):
                 extra += self._save_setting(event)
             elif isinstance(event, se.Dealt) and not event.resumed:
-                extra += self._finish_standing(session)
+                extra += self._finish_standing()
                 recorded = False
             elif isinstance(event, Won) and not recorded:
                 extra += self._record(
@@ -110,13 +137,13 @@ class Keeper:
                 recorded = True  # an undo and a second win is still one game won
         self._standing = self._stand(session, recorded)
         if any(isinstance(e, Removed | Undone | se.Dealt) for e in events):
-            extra += self._save(session)
+            extra += self._save_session(session)
         return extra
 
     def close(self) -> None:
         """Leaving: save the time on the clock too."""
         if self.session is not None:
-            self._save(self.session)
+            self._save_session(self.session)
 
     # -- the pieces ----------------------------------------------------------------------
 
@@ -126,7 +153,7 @@ class Keeper:
             str(session.code), g.status, g.score, g.moves, session.clock.elapsed, recorded
         )
 
-    def _finish_standing(self, session: Session) -> list[se.SessionEvent]:
+    def _finish_standing(self) -> list[se.SessionEvent]:
         """The game being replaced: record it as blocked or abandoned, if it was played."""
         old = self._standing
         if old is None or old.recorded or old.status is Status.WON:
@@ -144,17 +171,20 @@ class Keeper:
     ) -> list[se.SessionEvent]:
         try:
             self.statistics.record(str(code), result, score, moves, seconds)
-        except (sqlite3.Error, OSError):
+        except StatisticsFailed:
             return self._problem(se.Problem.STATS_FAILED, self.paths.statistics)
         return []
 
-    def _save(self, session: Session) -> list[se.SessionEvent]:
+    def _save_session(self, session: Session) -> list[se.SessionEvent]:
+        return self._save(SavedGame.of(session), won=session.game.status is Status.WON)
+
+    def _save(self, saved: SavedGame, won: bool) -> list[se.SessionEvent]:
         path = self.paths.saved_game
         try:
-            if session.game.status is Status.WON:
+            if won:
                 path.unlink(missing_ok=True)  # a won game is over: the next start deals anew
             else:
-                savegame.write(path, SavedGame.of(session))
+                savegame.write(path, saved)
         except OSError:
             return self._problem(se.Problem.GAME_NOT_SAVED, path)
         return []

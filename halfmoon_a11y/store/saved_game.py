@@ -16,9 +16,8 @@ from pathlib import Path
 
 from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.core.errors import HalfMoonError
-from halfmoon_a11y.core.events import Removed
 from halfmoon_a11y.core.places import Location
-from halfmoon_a11y.play.session import Session
+from halfmoon_a11y.play.session import ReplayError, Session, Start, replay
 from halfmoon_a11y.store.files import atomic_write
 
 FORMAT = 1
@@ -79,13 +78,14 @@ class SavedGame:
             raise SaveError(SaveProblem.UNREADABLE)
         return cls(code, moves, elapsed)
 
-    def restore(self, session: Session) -> None:
-        """Deal the code and replay every removal; raise SaveError if one does not replay."""
-        session.start_deal(self.code, elapsed=self.elapsed)
-        for move in self.moves:
-            events = [event for location in move for event in session.game.tap(location)]
-            if sum(isinstance(event, Removed) for event in events) != 1:
-                raise SaveError(SaveProblem.UNREADABLE)
+    def start(self) -> Start:
+        """The saved game, to resume. Raises SaveError when a removal does not replay."""
+        start = Start(self.code, self.moves, self.elapsed, resumed=True)
+        try:
+            replay(start)
+        except ReplayError:
+            raise SaveError(SaveProblem.UNREADABLE) from None
+        return start
 
 
 def write(path: Path, saved: SavedGame) -> None:

@@ -6,13 +6,16 @@ from corrupting it (WAL journal, and a busy timeout instead of failing at once).
 
 from __future__ import annotations
 
-import sqlite3
 import time
 from contextlib import closing
 from enum import StrEnum
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from halfmoon_a11y.play.answers import Summary
+
+if TYPE_CHECKING:
+    import sqlite3
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -34,11 +37,19 @@ class Result(StrEnum):
     ABANDONED = "abandoned"
 
 
+class StatisticsFailed(Exception):
+    """The database could not be opened, read or written (sqlite3.Error or OSError)."""
+
+
 class Statistics:
+    """sqlite3 is imported when statistics are first written or read, not at start-up."""
+
     def __init__(self, path: Path) -> None:
         self.path = path
 
     def _connect(self) -> sqlite3.Connection:
+        import sqlite3
+
         self.path.parent.mkdir(parents=True, exist_ok=True)
         connection = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT, isolation_level=None)
         connection.execute("PRAGMA journal_mode=WAL")
@@ -46,8 +57,18 @@ class Statistics:
         return connection
 
     def record(self, code: str, result: Result, score: int, moves: int, seconds: int) -> None:
-        """Add one game, in its own transaction. Raises sqlite3.Error or OSError."""
+        """Add one game, in its own transaction. Raises StatisticsFailed."""
+        import sqlite3
+
         stamp = time.strftime("%Y-%m-%dT%H:%M:%S%z")
+        try:
+            self._insert(code, result, score, moves, seconds, stamp)
+        except (sqlite3.Error, OSError) as error:
+            raise StatisticsFailed(str(error)) from error
+
+    def _insert(
+        self, code: str, result: Result, score: int, moves: int, seconds: int, stamp: str
+    ) -> None:
         with closing(self._connect()) as connection:
             connection.execute("BEGIN IMMEDIATE")
             connection.execute(

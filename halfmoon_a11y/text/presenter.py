@@ -298,6 +298,10 @@ class Presenter:
         return [text.format(path=event.path, aside=event.aside)]
 
     @render.register
+    def _speech_problem(self, event: se.SpeechProblem) -> list[str]:
+        return [self.speech_problem(event.trouble)]
+
+    @render.register
     def _refused(self, event: se.Refused) -> list[str]:
         return [self.error(event.error)]
 

@@ -11,7 +11,6 @@ from typing import NoReturn
 from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.core.errors import BadDealCodeError
 from halfmoon_a11y.play.lexicon import languages
-from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.settings import SETTINGS, Settings, SettingSpec, Switch
 from halfmoon_a11y.store.files import Paths
 from halfmoon_a11y.store.keeper import Keeper
@@ -143,9 +142,8 @@ def _main(argv: Sequence[str] | None) -> int:
     # the JSON mode never speaks.
     speech = (stored.speech and interactive) if args.speech is None else args.speech
     settings = chosen.replace(speech=speech and not args.json)
-    session = Session(None, settings)
     keeper = Keeper(paths, settings_file)
-    keeper.attach(session, code)
+    session = keeper.open(code, settings)
     for signum in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
         if signum is not None:
             signal.signal(signum, _leave_on_signal)

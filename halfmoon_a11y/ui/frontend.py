@@ -10,6 +10,7 @@ from typing import TextIO
 
 from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play.answers import SpeechTrouble
+from halfmoon_a11y.play.dialogue import Dialogue
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.settings import SETTINGS, Audience, Settings
 from halfmoon_a11y.text.presenter import Presenter
@@ -33,7 +34,7 @@ class TextFrontEnd:
         self.speaker_factory = speaker_factory
         self.speaker: Speaker = SilentSpeaker()
         self.presenter = Presenter()
-        self.last: list[str] = []
+        self.dialogue = Dialogue(session)
         self._follow_language()
 
     def _follow_language(self) -> None:
@@ -42,20 +43,15 @@ class TextFrontEnd:
 
     def start(self) -> None:
         notes = self._switch_speech(self.session.settings.speech)
-        self.announce(self.presenter.render_all(self.with_table(self.session.opening())) + notes)
+        self.announce(self.presenter.render_all(self.dialogue.opening(notes)))
 
     def line(self, text: str) -> None:
         self.speaker.interrupt()  # a new command silences the last announcement
-        events = self.session.handle(text)
-        notes = self._follow(events)
-        if any(isinstance(e, se.RepeatAsked) for e in events):
-            self.announce(self.last)
-            return
-        self.announce(self.presenter.render_all(self.with_table(events)) + notes)
+        self.announce(self.presenter.render_all(self.dialogue.answer(text, self._follow)))
 
-    def _follow(self, events: list[se.SessionEvent]) -> list[str]:
+    def _follow(self, events: list[se.SessionEvent]) -> list[se.SessionEvent]:
         """Apply setting changes to the presenter and the voice; say what went wrong."""
-        notes: list[str] = []
+        notes: list[se.SessionEvent] = []
         settings = self.session.settings
         for event in events:
             if not isinstance(event, se.SettingChanged):
@@ -69,34 +65,19 @@ class TextFrontEnd:
                 notes += self._switch_speech(bool(settings.value(spec)))
         return notes
 
-    def _switch_speech(self, on: bool) -> list[str]:
+    def _switch_speech(self, on: bool) -> list[se.SessionEvent]:
         self.speaker.close()
         self.speaker = SilentSpeaker()
         if not on or self.speaker_factory is None:
             return []
         self.speaker, problem = self.speaker_factory(self.session.settings)
-        return [self.presenter.speech_problem(problem)] if problem else []
-
-    def with_table(self, events: list[se.SessionEvent]) -> list[se.SessionEvent]:
-        """A new deal is followed by the table, so the player knows what is there.
-
-        The table comes right after the deal (and the score of a resumed game),
-        before a block or a notice, which say what to do next.
-        """
-        for index, event in enumerate(events):
-            if isinstance(event, se.Dealt):
-                after = index + 1
-                if after < len(events) and isinstance(events[after], se.InfoShown):
-                    after += 1
-                return [*events[:after], se.BoardShown(self.session.view()), *events[after:]]
-        return events
+        return [se.SpeechProblem(problem)] if problem else []
 
     def announce(self, lines: list[str]) -> None:
         failure = self.speaker.failure
         if failure:
             self.write([self.presenter.speech_problem(failure)])
         if lines:
-            self.last = lines
             self.write(lines)
             self.speaker.speak(lines)
 

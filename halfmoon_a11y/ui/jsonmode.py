@@ -9,6 +9,7 @@ from typing import Any, TextIO
 from halfmoon_a11y.core import events as ev
 from halfmoon_a11y.core.cards import Card
 from halfmoon_a11y.play import answers as se
+from halfmoon_a11y.play.dialogue import Dialogue
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.settings import SETTINGS, Settings
 from halfmoon_a11y.play.views import Spot, TableView
@@ -146,6 +147,8 @@ def _fields(event: se.SessionEvent, presenter: Presenter) -> dict[str, Any]:
                 "path": path,
                 "aside": aside,
             }
+        case se.SpeechProblem(trouble):
+            return {"type": "speech_problem", "trouble": str(trouble)}
         case se.Refused(error):
             return {"type": "error", "code": error.code}
     raise AssertionError(f"no JSON for {event!r}")  # pragma: no cover
@@ -157,7 +160,7 @@ class JsonMode:
     def __init__(self, session: Session) -> None:
         self.session = session
         self.presenter = Presenter()
-        self._last: list[se.SessionEvent] = []
+        self.dialogue = Dialogue(session, table_after_deal=False)  # every line sends the state
         self._follow_settings()
 
     def _follow_settings(self) -> None:
@@ -165,19 +168,14 @@ class JsonMode:
         self.presenter.words = Words(settings.language, settings.cards)
 
     def start(self) -> dict[str, Any]:
-        return self._object(self.session.opening())
+        return self._object(self.dialogue.opening())
 
     def line(self, text: str) -> dict[str, Any]:
-        events = self.session.handle(text)
+        events = self.dialogue.answer(text)
         self._follow_settings()
-        if any(isinstance(e, se.RepeatAsked) for e in events):
-            kept: list[se.SessionEvent] = [e for e in events if not isinstance(e, se.RepeatAsked)]
-            events = kept + self._last
         return self._object(events)
 
     def _object(self, events: list[se.SessionEvent]) -> dict[str, Any]:
-        if events:
-            self._last = events
         return {
             "events": [event_json(e, self.presenter) for e in events],
             "state": state_json(self.session.view(), self.session.settings),

@@ -1,0 +1,55 @@
+"""What every front end does around the session, in one place:
+
+- a new deal is followed by the table, so the player knows what is there
+  (for front ends that show no table of their own: the JSON mode sends the
+  state with every line instead);
+- `repeat` answers with the last answer again, exactly as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from halfmoon_a11y.play.answers import BoardShown, Dealt, InfoShown, RepeatAsked, SessionEvent
+from halfmoon_a11y.play.session import Session
+
+Follow = Callable[[list[SessionEvent]], list[SessionEvent]]
+
+
+class Dialogue:
+    def __init__(self, session: Session, table_after_deal: bool = True) -> None:
+        self.session = session
+        self.table_after_deal = table_after_deal
+        self.last: list[SessionEvent] = []
+
+    def opening(self, notes: Sequence[SessionEvent] = ()) -> list[SessionEvent]:
+        """The deal being played, its table, the session's notices, then `notes`."""
+        return self._remember([*self._with_table(self.session.opening()), *notes])
+
+    def answer(self, line: str, follow: Follow | None = None) -> list[SessionEvent]:
+        """The answer to one line. `follow` sees the session's events first (to apply
+        setting changes) and may add notes of its own at the end."""
+        events = self.session.handle(line)
+        notes = follow(events) if follow is not None else []
+        if any(isinstance(event, RepeatAsked) for event in events):
+            kept = [event for event in events if not isinstance(event, RepeatAsked)]
+            return self._remember([*kept, *self.last])
+        return self._remember([*self._with_table(events), *notes])
+
+    def _remember(self, events: list[SessionEvent]) -> list[SessionEvent]:
+        if events:
+            self.last = events
+        return events
+
+    def _with_table(self, events: list[SessionEvent]) -> list[SessionEvent]:
+        """The table comes right after the deal (and the score of a resumed game),
+        before a block or a notice, which say what to do next."""
+        if not self.table_after_deal:
+            return events
+        for index, event in enumerate(events):
+            if isinstance(event, Dealt):
+                after = index + 1
+                if after < len(events) and isinstance(events[after], InfoShown):
+                    after += 1
+                return [*events[:after], BoardShown(self.session.view()), *events[after:]]
+        return events
