@@ -11,6 +11,8 @@ from halfmoon_a11y.play.answers import Problem, StorageProblem
 from halfmoon_a11y.play.settings import Settings
 from halfmoon_a11y.store.keeper import Keeper
 from halfmoon_a11y.store.settings_file import SettingsFile
+from halfmoon_a11y.text.presenter import Presenter
+from halfmoon_a11y.text.words import Words
 
 
 def start(paths, code=None):
@@ -152,7 +154,13 @@ def test_an_unreadable_and_unmovable_settings_file_is_never_overwritten(paths, m
     paths.settings.write_text("rate = [")
     monkeypatch.setattr("halfmoon_a11y.store.settings_file.keep_aside", lambda path: None)
     session, _ = start(paths)
-    assert "left as it is" not in str(problems(session.opening()))
+    [reported] = problems(session.opening())
+    assert reported.problem is Problem.SETTINGS_UNREADABLE and reported.aside is None
+    [said] = Presenter(Words("en")).render(reported)
+    assert said == (
+        f"Settings file {paths.settings} could not be read and was left as it is. "
+        "Playing with the default settings."
+    )
     events = session.handle("set move-errors on")
     assert [p.problem for p in problems(events)] == [Problem.SETTINGS_NOT_SAVED]
     assert paths.settings.read_text() == "rate = ["

@@ -143,3 +143,27 @@ def test_nothing_outside_the_session_assigns_its_state():
     for name in ("settings", "code", "game", "clock", "resumed", "finished"):
         with pytest.raises(AttributeError):
             setattr(session, name, None)
+
+
+HEAVY = {"prompt_toolkit", "sqlite3", "_sqlite3", "pyttsx3"}
+
+
+@pytest.mark.parametrize("mode", [["--json"], ["--plain", "--no-speech"]])
+def test_a_start_loads_only_what_it_uses(mode):
+    """The JSON mode and plain mode never load prompt_toolkit; nothing loads sqlite3
+    before statistics are used, nor pyttsx3 before a sentence is synthesised."""
+    code = (
+        "import io, json, sys\n"
+        "sys.stdin = io.TextIOWrapper(io.BytesIO(b'pick 1\\nquit\\n'))\n"
+        "from halfmoon_a11y.ui.cli import main\n"
+        f"status = main({[*mode, '--code', 'HM1-N-EMQPNCT']!r})\n"
+        "sys.stderr.write(json.dumps(sorted(sys.modules)))\n"
+        "sys.exit(status)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert "HM1-N-EMQPNCT" in done.stdout  # it really started and answered
+    loaded = {name.split(".")[0] for name in json.loads(done.stderr)}
+    assert not loaded & HEAVY

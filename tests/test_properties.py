@@ -2,14 +2,16 @@
 
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from halfmoon_a11y.core.cards import FACE_RANKS
 from halfmoon_a11y.core.dealcode import SEED_COUNT, DealCode, deal
 from halfmoon_a11y.core.engine import Game
+from halfmoon_a11y.core.errors import NothingToUndoError
 from halfmoon_a11y.core.events import Kind, Removed, Undone
-from halfmoon_a11y.core.places import ALL_LOCATIONS
+from halfmoon_a11y.core.places import ALL_LOCATIONS, Location
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.ui.jsonmode import JsonMode
 from tests.reference import Reference
@@ -45,8 +47,6 @@ def test_invariants_of_random_play(seed, script):
     game = Game(dealt)
     removed: Counter = Counter()
     pairs = trios = 0
-    from halfmoon_a11y.core.places import Location
-
     for action in script:
         before = game.hidden_snapshot()
         if action == "undo":
@@ -85,25 +85,32 @@ def undo_target(before, event):
     return tuple(tuple(p) for p in piles), tuple(reserve)
 
 
-@settings(max_examples=100, deadline=None)
-@given(seeds, st.lists(st.lists(st.one_of(locations, st.just("undo")), max_size=8), max_size=60))
-def test_undo_restores_the_earlier_state(seed, rounds):
+@settings(max_examples=150, deadline=None)
+@given(seeds, actions)
+def test_undo_restores_the_state_before_each_removal(seed, script):
+    """Taps and undos in any order: each undo brings back the table, score, moves,
+    history and status from before the last removal not yet undone, with nothing
+    selected; with nothing to undo it is refused and changes nothing."""
     game = Game(deal(DealCode(seed)))
-    from halfmoon_a11y.core.places import Location
-
-    for taps in rounds:
-        for tap in taps:
-            snapshot = game.hidden_snapshot()
-            if tap == "undo":
+    before_removals = []
+    for action in script:
+        if action == "undo":
+            if not before_removals:
+                snapshot = game.hidden_snapshot()
+                assert not game.can_undo()
+                with pytest.raises(NothingToUndoError):
+                    game.undo()
+                assert game.hidden_snapshot() == snapshot
                 continue
-            events = game.tap(Location.parse(tap))
-            if any(isinstance(e, Removed) for e in events):
-                game.undo()
-                after = game.hidden_snapshot()
-                # everything comes back but the selection, which undo clears
-                assert after[:2] == snapshot[:2] and after[3:] == snapshot[3:]
-                assert after[2] == ()
-                game.tap(Location.parse(tap))  # and play on from the removal
+            expected = before_removals.pop()
+            assert isinstance(game.undo()[0], Undone)
+            after = game.hidden_snapshot()
+            assert after[:2] == expected[:2] and after[3:] == expected[3:]
+            assert after[2] == ()  # undo leaves nothing selected
+            continue
+        snapshot = game.hidden_snapshot()
+        if any(isinstance(e, Removed) for e in game.tap(Location.parse(action))):
+            before_removals.append(snapshot)
 
 
 @settings(max_examples=60, deadline=None)

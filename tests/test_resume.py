@@ -10,6 +10,7 @@ import sys
 import pytest
 
 from halfmoon_a11y.core.dealcode import DealCode, deal
+from halfmoon_a11y.core.events import Undone
 from halfmoon_a11y.play.answers import Dealt, InfoShown
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.store.keeper import Keeper
@@ -51,7 +52,7 @@ def test_resume_in_process_keeps_table_score_time_and_undo(paths, clock):
     assert comparable(again) == expected
     assert again.clock.elapsed == expected["elapsed"] == 7 * 9 + 5  # from the first pick
     for _ in range(9):
-        assert type(again.handle("undo")[0]).__name__ == "Undone"
+        assert isinstance(again.handle("undo")[0], Undone)
     fresh = Session(DealCode.parse(CODE))
     assert again.game.hidden_snapshot()[:2] == fresh.game.hidden_snapshot()[:2]
 

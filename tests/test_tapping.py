@@ -3,6 +3,7 @@
 import pytest
 
 from halfmoon_a11y.core.dealcode import DealCode
+from halfmoon_a11y.play.answers import Refused
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.settings import Settings
 from tests.support import event_lines, make_deal, session_with
@@ -96,5 +97,5 @@ def test_refused_lines_change_nothing():
     before = session.game.hidden_snapshot()
     for line in ["pick 1 13", "pick", "undo now", "new HM9-N-AAAAAAA", "pile 13", "set x on"]:
         [event] = session.handle(line)
-        assert type(event).__name__ == "Refused"
+        assert isinstance(event, Refused)
     assert session.game.hidden_snapshot() == before

@@ -4,6 +4,7 @@ import pytest
 
 from halfmoon_a11y.core.dealcode import DealCode, deal
 from halfmoon_a11y.core.events import Won
+from halfmoon_a11y.play.answers import Refused
 from halfmoon_a11y.play.session import Session
 from tests.solver import solve
 
@@ -19,7 +20,7 @@ def test_a_winning_line_wins_with_48_moves_and_520_points(code, clock):
     for move in line:
         clock.advance(3)
         events = session.handle("pick " + " ".join(move))
-        assert not any(type(e).__name__ == "Refused" for e in events)
+        assert not any(isinstance(e, Refused) for e in events)
     won = [e for e in events if isinstance(e, Won)]
     assert won == [Won(score=520, moves=48, elapsed=3 * 47)]
     assert session.game.status == "won"

@@ -26,6 +26,8 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.shortcuts import CompleteStyle
 
+from halfmoon_a11y.ui.keys import key_bindings
+
 PROMPT = "> "
 
 
@@ -48,6 +50,7 @@ def run_prompt(session: Session, speaker_factory: SpeakerFactory | None = None) 
         enable_system_prompt=False,
         mouse_support=False,
         refresh_interval=0,
+        key_bindings=key_bindings(),
     )
 
     def typed(buffer: Buffer) -> None:
