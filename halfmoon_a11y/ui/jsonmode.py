@@ -15,6 +15,7 @@ from halfmoon_a11y.play.settings import SETTINGS, Settings
 from halfmoon_a11y.play.views import Spot, TableView
 from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.words import Words
+from halfmoon_a11y.ui.loop import serve
 
 
 def card_json(card: Card | None) -> str | None:
@@ -155,10 +156,11 @@ def _fields(event: se.SessionEvent, presenter: Presenter) -> dict[str, Any]:
 
 
 class JsonMode:
-    """Drives a session from lines of text; each call returns the object to write."""
+    """Drives a session from lines of text; each call returns the object it wrote."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, out: TextIO | None = None) -> None:
         self.session = session
+        self.out = out
         self.presenter = Presenter()
         self.dialogue = Dialogue(session, table_after_deal=False)  # every line sends the state
         self._follow_settings()
@@ -171,27 +173,23 @@ class JsonMode:
         return self._object(self.dialogue.opening())
 
     def line(self, text: str) -> dict[str, Any]:
-        events = self.dialogue.answer(text)
+        events = self.dialogue.answer(text.rstrip("\r\n"))
         self._follow_settings()
         return self._object(events)
 
+    def close(self) -> None:
+        pass  # nothing of its own to stop: the JSON mode never speaks
+
     def _object(self, events: list[se.SessionEvent]) -> dict[str, Any]:
-        return {
+        obj = {
             "events": [event_json(e, self.presenter) for e in events],
             "state": state_json(self.session.view(), self.session.settings),
         }
+        if self.out is not None:
+            self.out.write(json.dumps(obj, ensure_ascii=False) + "\n")
+            self.out.flush()
+        return obj
 
 
 def run(session: Session, lines: Iterable[str], out: TextIO) -> int:
-    mode = JsonMode(session)
-    _write(out, mode.start())
-    for text in lines:
-        _write(out, mode.line(text.rstrip("\r\n")))
-        if session.finished:
-            break
-    return 0
-
-
-def _write(out: TextIO, obj: dict[str, Any]) -> None:
-    out.write(json.dumps(obj, ensure_ascii=False) + "\n")
-    out.flush()
+    return serve(JsonMode(session, out), lines)

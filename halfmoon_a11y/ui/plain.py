@@ -12,6 +12,7 @@ from typing import BinaryIO, TextIO
 
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.ui.frontend import SpeakerFactory, TextFrontEnd, printer
+from halfmoon_a11y.ui.loop import serve
 
 
 def lines_from(stream: BinaryIO) -> Iterator[str]:
@@ -35,13 +36,4 @@ def run_plain(
     out: TextIO,
     speaker_factory: SpeakerFactory | None = None,
 ) -> int:
-    front = TextFrontEnd(session, printer(out), speaker_factory)
-    try:
-        front.start()
-        for text in lines:
-            front.line(text)
-            if session.finished:
-                break
-    finally:
-        front.close()
-    return 0
+    return serve(TextFrontEnd(session, printer(out), speaker_factory), lines)

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.ui.completion import complete
 from halfmoon_a11y.ui.frontend import SpeakerFactory, TextFrontEnd, printer
+from halfmoon_a11y.ui.loop import serve
 
 # Set before prompt_toolkit is imported: a cursor position request makes some
 # terminals and screen readers wait, and prints a warning where none answers.
@@ -58,17 +59,16 @@ def run_prompt(session: Session, speaker_factory: SpeakerFactory | None = None) 
             front.speaker.interrupt()
 
     prompt.default_buffer.on_text_changed += typed
-    try:
-        front.start()
-        while not session.finished:
-            try:
-                text = prompt.prompt(PROMPT)
-            except KeyboardInterrupt:
-                continue  # Ctrl-C cancels the line
-            except EOFError:
-                front.line("quit")  # Ctrl-D leaves as quit does
-                break
-            front.line(text)
-    finally:
-        front.close()
-    return 0
+    return serve(front, typed_lines(prompt))
+
+
+def typed_lines(prompt: PromptSession[str]) -> Iterator[str]:
+    """Each line the player enters; Ctrl-C gives up the line, Ctrl-D leaves as quit does."""
+    while True:
+        try:
+            yield prompt.prompt(PROMPT)
+        except KeyboardInterrupt:
+            continue
+        except EOFError:
+            yield "quit"
+            return
