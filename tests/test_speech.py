@@ -125,7 +125,7 @@ def test_a_failing_player_is_reported_once_and_the_game_goes_on(tmp_path):
     front.close()
     problems = [line for line in written if line.startswith("Talen er stoppet")]
     assert problems == ["Talen er stoppet: lydafspilleren fejlede. Spillet fortsætter uden lyd."]
-    assert "Tid 0 sekunder. Score 10. 1 træk. Spilkode HM1-N-EMQPNCT." in written
+    assert "Tid 0 sekunder. Score 10. 1 træk. 102 kort tilbage. Spilkode HM1-N-EMQPNCT." in written
 
 
 def test_no_engine_is_said_once_and_the_game_plays(monkeypatch):
@@ -137,7 +137,7 @@ def test_no_engine_is_said_once_and_the_game_plays(monkeypatch):
     front.line("pick 1 8")
     no_engine = "La veu no està disponible: no s'ha trobat cap motor de veu."
     assert written.count(no_engine + " El joc continua en silenci.") == 1
-    assert "Pila 8: sota de trèvols, 7 cartes." in written
+    assert "Pila 1: dos de trèvols, 7. Pila 8: sota de trèvols, 7." in written
 
 
 def test_no_player_is_said_once_by_the_real_program(tmp_path):
@@ -176,8 +176,11 @@ needs_espeak = pytest.mark.skipif(
 @pytest.mark.parametrize(
     ("language", "sentence"),
     [
-        ("ca", "Parella retirada: cinc de piques, pila 1; sis de diamants, pila 8. 10 punts."),
-        ("da", "Par fjernet: spar fem, bunke 1; ruder seks, bunke 8. 10 point."),
+        (
+            "ca",
+            "Parella retirada: cinc de piques i sis de diamants. Puntuació 10, queden 102 cartes.",
+        ),
+        ("da", "Par fjernet: spar fem og ruder seks. Score 10, 102 kort tilbage."),
     ],
 )
 def test_real_speech_makes_real_audio(language, sentence, tmp_path):

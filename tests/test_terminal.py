@@ -32,8 +32,10 @@ def test_a_player_at_the_terminal():
     child.expect("Partida nova: codi HM1-N-EMQPNCT. Escriu ajuda per veure les ordres.")
     child.expect("Reserva R8: sota de trèvols.")
     child.sendline("tria 1 8")
-    child.expect("Parella retirada: cinc de piques, pila 1; sis de diamants, pila 8. 10 punts.")
-    child.expect("Pila 8: sota de trèvols, 7 cartes.")
+    child.expect(
+        "Parella retirada: cinc de piques i sis de diamants. Puntuació 10, queden 102 cartes."
+    )
+    child.expect("Pila 1: dos de trèvols, 7. Pila 8: sota de trèvols, 7.")
     child.sendline("xyz")
     child.expect("Ordre desconeguda: xyz.")
     child.sendline("sprog da")
@@ -42,7 +44,7 @@ def test_a_player_at_the_terminal():
     child.expect("fortryd: Fortryd det seneste træk.")
     child.send("help\x03")  # Ctrl-C cancels the line
     child.sendline("info")
-    child.expect("Score 10. 1 træk.")
+    child.expect("Score 10. 1 træk. 102 kort tilbage.")
     child.sendline("afslut")
     child.expect("Farvel.")
     child.expect(pexpect.EOF)

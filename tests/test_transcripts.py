@@ -13,6 +13,16 @@ EXAMPLE_GAME = [
     "pick 8 5 3",  # the seeds' second move: a trio
     "info",
     "repeat",
+    "pick 3",  # a king selected, then forgotten
+    "selection",
+    "pick 1 6",  # a whole move: the king is dropped first, and the pair removed
+    "pick 5",
+    "undo",  # the seven of hearts is let go, and the pair comes back
+    "pick R8 R1",  # a half-built trio, named whole
+    "selection",
+    "info",
+    "pick R1",
+    "pick R8",
     "pick 1 2",  # two number cards that do not add up to 11: cleared, no explanation
     "set move-errors on",
     "pick 1 2",  # now with the sum message

@@ -9,7 +9,7 @@ from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from halfmoon_a11y.core.cards import FACE_RANKS, Card
+from halfmoon_a11y.core.cards import FACE_RANKS, Card, Rank
 from halfmoon_a11y.core.dealcode import Deal
 from halfmoon_a11y.core.errors import NothingToUndoError
 from halfmoon_a11y.core.events import (
@@ -25,6 +25,7 @@ from halfmoon_a11y.core.events import (
     Revealed,
     Selected,
     SelectionCleared,
+    SelectionDropped,
     SelectionReplaced,
     Status,
     Unblocked,
@@ -122,22 +123,30 @@ class Game:
         return sum(self.count_at(location) for location in ALL_LOCATIONS)
 
     def combinable(self) -> tuple[Placed, ...]:
-        """The playable cards that can still combine with the selection (placement help)."""
+        """The playable cards that complete a removal with the selection now (placement help).
+
+        For a pair: the number cards that add up to 11 with it. For a trio: a card of
+        a missing rank, and only when every missing rank is playable, so that the
+        card named can really be part of a removal.
+        """
         chosen = [placed.card for placed in self.selection]
         if not chosen:
             return ()
         taken = set(self._selection)
-        found = []
-        for placed in self.playable():
-            if placed.location in taken:
-                continue
-            card = placed.card
-            if chosen[0].is_face:
-                if card.is_face and card.rank not in {c.rank for c in chosen}:
-                    found.append(placed)
-            elif can_pair(chosen[0], card):
-                found.append(placed)
-        return tuple(found)
+        others = [placed for placed in self.playable() if placed.location not in taken]
+        if not chosen[0].is_face:
+            return tuple(placed for placed in others if can_pair(chosen[0], placed.card))
+        missing = FACE_RANKS - {card.rank for card in chosen}
+        if not missing <= {placed.card.rank for placed in others}:
+            return ()
+        return tuple(placed for placed in others if placed.card.rank in missing)
+
+    def missing_ranks(self) -> tuple[Rank, ...]:
+        """The face ranks a selection of face cards still needs for a trio, jack first."""
+        chosen = {placed.card.rank for placed in self.selection}
+        if not chosen or not all(rank.is_face for rank in chosen):
+            return ()
+        return tuple(rank for rank in (Rank.JACK, Rank.QUEEN, Rank.KING) if rank not in chosen)
 
     def has_combination(self) -> bool:
         """Whether a pair summing to 11 or a jack, queen and king is playable now."""
@@ -159,7 +168,7 @@ class Game:
         selection = self.selection
         if not selection:
             self._selection = [location]
-            return [Selected(tapped)]
+            return [Selected(tapped, (tapped,))]
         if location in self._selection:
             self._selection.remove(location)
             return [Deselected(tapped)]
@@ -176,7 +185,7 @@ class Game:
         if completes_trio([*(placed.card for placed in selection), card]):
             return self._remove(Kind.TRIO, (*selection, tapped))
         self._selection.append(location)
-        return [Selected(tapped)]
+        return [Selected(tapped, self.selection)]
 
     def _clear(self, selection: tuple[Placed, ...], tapped: Placed, reason: Reason) -> list[Event]:
         self._selection = []
@@ -190,7 +199,7 @@ class Game:
         self._moves += 1
         self._score += points
         self._history.append(Move(kind, cards))
-        events: list[Event] = [Removed(kind, cards, points)]
+        events: list[Event] = [Removed(kind, cards, points, self._score, self.cards_left)]
         events.extend(self._uncovered(placed.location for placed in cards))
         return events + self._settle()
 
@@ -234,9 +243,17 @@ class Game:
     def can_undo(self) -> bool:
         return bool(self._history)
 
+    def drop_selection(self) -> list[Event]:
+        """Let go of whatever is selected, saying so; nothing when nothing is."""
+        if not self._selection:
+            return []
+        dropped, self._selection = self.selection, []
+        return [SelectionDropped(dropped)]
+
     def undo(self) -> list[Event]:
         """Put the cards of the last removal back where they came from."""
         self.verify_undo()
+        dropped = self.drop_selection()
         move = self._history.pop()
         for placed in move.cards:
             if placed.location.reserve:
@@ -246,8 +263,8 @@ class Game:
         points = POINTS[move.kind]
         self._moves -= 1
         self._score = max(0, self._score - points)
-        self._selection = []
-        return [Undone(move.kind, move.cards, points), *self._settle()]
+        undone = Undone(move.kind, move.cards, points, self._score, self.cards_left)
+        return [*dropped, undone, *self._settle()]
 
     # -- helpers ---------------------------------------------------------------
 

@@ -36,11 +36,19 @@ class Placed:
 @dataclass(frozen=True, slots=True)
 class Selected:
     placed: Placed
+    selection: tuple[Placed, ...] = ()  # everything selected after this tap, in tap order
 
 
 @dataclass(frozen=True, slots=True)
 class Deselected:
     placed: Placed
+
+
+@dataclass(frozen=True, slots=True)
+class SelectionDropped:
+    """A selection left from before is let go: a new pick of two or three places, or undo."""
+
+    dropped: tuple[Placed, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +79,8 @@ class Removed:
     kind: Kind
     cards: tuple[Placed, ...]
     points: int
+    score: int = 0  # the total after the removal
+    left: int = 0  # cards left on the table after it, hidden ones included
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +101,8 @@ class Undone:
     kind: Kind
     cards: tuple[Placed, ...]  # back where they came from
     points: int
+    score: int = 0  # the total after the undo
+    left: int = 0  # cards on the table after it
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +125,7 @@ class Won:
 Event = (
     Selected
     | Deselected
+    | SelectionDropped
     | SelectionCleared
     | SelectionReplaced
     | EmptyTapped

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from halfmoon_a11y.core.cards import Rank
 from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.core.errors import HalfMoonError
 from halfmoon_a11y.core.events import Event, Placed, Reason, Status
@@ -36,6 +37,7 @@ class Summary:
 class Dealt:
     code: DealCode
     resumed: bool = False
+    advice_on: tuple[str, ...] = ()  # settings that add to what is said, when on (resume)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,9 +49,10 @@ class MoveError:
 
 @dataclass(frozen=True, slots=True)
 class PlacementHelp:
-    """The playable cards that can still combine with the selection (may be none)."""
+    """The playable cards that complete a removal with the selection now (may be none)."""
 
     cards: tuple[Placed, ...]
+    missing: tuple[Rank, ...] = ()  # what a half-built trio still needs
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +77,18 @@ class InfoShown:
     moves: int
     code: DealCode
     status: Status
+    left: int = 104  # cards on the table, hidden ones included
+    selection: tuple[Placed, ...] = ()
+    missing: tuple[Rank, ...] = ()  # what a half-built trio still needs
+    with_code: bool = True  # the resume line says the code already
+
+
+@dataclass(frozen=True, slots=True)
+class SelectionShown:
+    """`selection`: what is selected, and what a half-built trio still needs."""
+
+    selection: tuple[Placed, ...]
+    missing: tuple[Rank, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +167,7 @@ SessionEvent = (
     | PileShown
     | ReserveShown
     | InfoShown
+    | SelectionShown
     | CodeShown
     | SettingChanged
     | HelpShown

@@ -74,6 +74,11 @@ class ShowCode:
 
 
 @dataclass(frozen=True, slots=True)
+class ShowSelection:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
 class Repeat:
     pass
 
@@ -111,6 +116,7 @@ Command = (
     | ShowReserve
     | Info
     | ShowCode
+    | ShowSelection
     | Repeat
     | Help
     | Change
@@ -221,6 +227,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("reserve", "", N_("Read the reserve."), _no_args(ShowReserve)),
     CommandSpec("info", "", N_("Time, score, moves and deal code."), _no_args(Info)),
     CommandSpec("code", "", N_("The deal code of this game."), _no_args(ShowCode)),
+    CommandSpec("selection", "", N_("What is selected now."), _no_args(ShowSelection)),
     CommandSpec("repeat", "", N_("Say the last announcement again."), _no_args(Repeat)),
     CommandSpec("help", N_("[COMMAND]"), N_("List the commands, or explain one."), _help),
     CommandSpec("lang", "", N_("Change the language."), _own_command("lang"), setting="lang"),

@@ -41,6 +41,7 @@ from halfmoon_a11y.play.answers import (
     Refused,
     RepeatAsked,
     ReserveShown,
+    SelectionShown,
     SessionEvent,
     SettingChanged,
     StatsShown,
@@ -48,7 +49,7 @@ from halfmoon_a11y.play.answers import (
 )
 from halfmoon_a11y.play.clock import GameClock
 from halfmoon_a11y.play.errors import StatisticsUnavailableError
-from halfmoon_a11y.play.settings import SETTINGS, Settings
+from halfmoon_a11y.play.settings import SETTINGS, Audience, Settings
 from halfmoon_a11y.play.views import TableView, table_view
 
 Observer = Callable[[list[SessionEvent]], list[SessionEvent]]
@@ -148,10 +149,9 @@ class Session:
 
     def opening(self) -> list[SessionEvent]:
         """The events that announce the current deal, for a front end starting up."""
-        events: list[SessionEvent] = [Dealt(self.code, self.resumed)]
+        events: list[SessionEvent] = [Dealt(self.code, self.resumed, self._advice_on())]
         if self.resumed:
-            g = self.game
-            events.append(InfoShown(self.clock.elapsed, g.score, g.moves, self.code, g.status))
+            events.append(self._info(with_code=False))
         if self.game.status is Status.BLOCKED:
             events.append(Blocked())
         events.extend(self._notices)
@@ -192,8 +192,9 @@ class Session:
             case cmd.ShowReserve():
                 return [ReserveShown(self.view().reserve)]
             case cmd.Info():
-                g = self.game
-                return [InfoShown(self.clock.elapsed, g.score, g.moves, self.code, g.status)]
+                return [self._info()]
+            case cmd.ShowSelection():
+                return [SelectionShown(self.game.selection, self.game.missing_ranks())]
             case cmd.ShowCode():
                 return [CodeShown(self.code)]
             case cmd.Change(setting, value):
@@ -222,25 +223,54 @@ class Session:
         self._clock = GameClock(self._now)
         return self.opening()
 
+    def _info(self, with_code: bool = True) -> InfoShown:
+        g = self.game
+        return InfoShown(
+            self.clock.elapsed,
+            g.score,
+            g.moves,
+            self.code,
+            g.status,
+            left=g.cards_left,
+            selection=g.selection,
+            missing=g.missing_ranks(),
+            with_code=with_code,
+        )
+
+    def _advice_on(self) -> tuple[str, ...]:
+        """The settings that add to what the player hears, when they are on."""
+        return tuple(
+            spec.key
+            for spec in SETTINGS.values()
+            if Audience.SESSION in spec.audience and self.settings.value(spec) is True
+        )
+
     def _pick(self, locations: tuple[Location, ...]) -> list[SessionEvent]:
+        """One tap, or a whole move: a pick of two or three places starts from nothing
+        selected, and says only how it ended, not each tap on the way."""
         if self.game.status is Status.PLAYING:
             self.clock.start()
         events: list[SessionEvent] = []
+        if len(locations) > 1:
+            events += self.game.drop_selection()
+        taps: list[list[SessionEvent]] = []
         for location in locations:
             for event in self.game.tap(location):
-                events.append(event)
-                events.extend(self._advice(event))
+                taps.append([event, *self._move_error(event)])
+        if len(locations) > 1:
+            taps = _outcome_only(taps)
+        events += [event for tap in taps for event in tap]
+        ends = [tap[0] for tap in taps if isinstance(tap[0], _SELECTION_ENDS)]
+        changed = bool(ends) and isinstance(ends[-1], _SELECTION_CHANGES)
+        if self.settings.placement_help and changed and self.game.selection:
+            events.append(PlacementHelp(self.game.combinable(), self.game.missing_ranks()))
         return self._settle_clock(events)
 
-    def _advice(self, event: SessionEvent) -> list[SessionEvent]:
-        """Setting-dependent explanations that follow an engine event."""
-        advice: list[SessionEvent] = []
+    def _move_error(self, event: SessionEvent) -> list[SessionEvent]:
+        """The explanation of a failed combination, when the move-errors setting is on."""
         if self.settings.move_errors and isinstance(event, SelectionCleared | SelectionReplaced):
-            advice.append(MoveError(event.reason))
-        changed = (Selected, Deselected, SelectionReplaced)
-        if self.settings.placement_help and isinstance(event, changed) and self.game.selection:
-            advice.append(PlacementHelp(self.game.combinable()))
-        return advice
+            return [MoveError(event.reason)]
+        return []
 
     def _settle_clock(self, events: list[SessionEvent]) -> list[SessionEvent]:
         if self.game.status is not Status.PLAYING:
@@ -251,3 +281,19 @@ class Session:
             dataclasses.replace(e, elapsed=self.clock.elapsed) if isinstance(e, Won) else e
             for e in events
         ]
+
+
+_SELECTION_CHANGES = (Selected, Deselected, SelectionReplaced)
+_SELECTION_ENDS = (*_SELECTION_CHANGES, SelectionCleared, Removed)
+
+
+def _outcome_only(taps: list[list[SessionEvent]]) -> list[list[SessionEvent]]:
+    """The taps of one pick, without the selection changes a later tap overtook: a pair
+    removed is not first "selected", and a half-built trio is said once, whole."""
+    ends = [index for index, tap in enumerate(taps) if isinstance(tap[0], _SELECTION_ENDS)]
+    last = ends[-1] if ends else -1
+    return [
+        tap
+        for index, tap in enumerate(taps)
+        if index >= last or not isinstance(tap[0], _SELECTION_CHANGES)
+    ]

@@ -18,7 +18,7 @@ class Spot:
     location: Location
     card: Card | None
     count: int
-    dimmed: bool = False  # placement help: cannot combine with the selection
+    combinable: bool = False  # placement help: completes a removal with the selection now
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,14 +36,11 @@ class TableView:
 
 def table_view(game: Game, code: DealCode, elapsed: int, placement_help: bool) -> TableView:
     selection = tuple(placed.location for placed in game.selection)
-    dimming = placement_help and bool(selection)
     # Only placement help needs the combinable cards: skip the search otherwise.
-    helpful = {p.location for p in game.combinable()} | set(selection) if dimming else set()
+    helpful = {p.location for p in game.combinable()} if placement_help and selection else set()
 
     def spot(location: Location) -> Spot:
-        card = game.card_at(location)
-        dimmed = dimming and card is not None and location not in helpful
-        return Spot(location, card, game.count_at(location), dimmed)
+        return Spot(location, game.card_at(location), game.count_at(location), location in helpful)
 
     return TableView(
         code=code,

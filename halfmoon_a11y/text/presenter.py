@@ -6,10 +6,12 @@ and the snapshot tests. `render` returns the lines to print (and to speak).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import singledispatchmethod
 
 from halfmoon_a11y.core import errors
 from halfmoon_a11y.core import events as ev
+from halfmoon_a11y.core.cards import Rank
 from halfmoon_a11y.core.errors import CodeProblem, HalfMoonError
 from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play import errors as command_errors
@@ -18,6 +20,7 @@ from halfmoon_a11y.play.messages import N_
 from halfmoon_a11y.play.settings import SETTINGS
 from halfmoon_a11y.play.views import Spot
 from halfmoon_a11y.text.help import Helper
+from halfmoon_a11y.text.table import TableWords, upper_first
 from halfmoon_a11y.text.words import Words
 
 CODE_PROBLEMS = {
@@ -57,16 +60,28 @@ UNREADABLE_LEFT_AS_IT_IS = N_(
     "Saved game {path} could not be resumed and was left as it is. Dealing a new game."
 )
 MAX_ECHO = 24  # characters of a refused word repeated back to the player
+TRIO_NEEDS = {
+    (Rank.JACK,): N_("A jack completes the trio."),
+    (Rank.QUEEN,): N_("A queen completes the trio."),
+    (Rank.KING,): N_("A king completes the trio."),
+    (Rank.QUEEN, Rank.KING): N_("A queen and a king complete the trio."),
+    (Rank.JACK, Rank.KING): N_("A jack and a king complete the trio."),
+    (Rank.JACK, Rank.QUEEN): N_("A jack and a queen complete the trio."),
+}
+_CAUSED_BY_A_REMOVAL = (ev.Revealed, ev.Emptied, ev.Won, ev.Blocked)
+
+
+def _missing_after(selected: Sequence[Rank]) -> tuple[Rank, ...]:
+    """What a half-built trio of two face cards still needs; nothing otherwise."""
+    if len(selected) != 2 or not all(rank.is_face for rank in selected):
+        return ()
+    return tuple(rank for rank in (Rank.JACK, Rank.QUEEN, Rank.KING) if rank not in selected)
 
 
 def echo(text: str) -> str:
     """A refused word, made safe and short to read back: no control characters."""
     printable = "".join(ch if ch.isprintable() else "?" for ch in text)
     return printable if len(printable) <= MAX_ECHO else printable[:MAX_ECHO] + "…"
-
-
-def upper_first(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 class Presenter:
@@ -78,10 +93,52 @@ class Presenter:
         return self.words._
 
     def render_all(self, events: list[se.SessionEvent]) -> list[str]:
+        """The sentences for a list of events. A removal and what it caused (the places
+        it changed, a win or a block) is one answer: the outcome first, then the score
+        and the cards left, then the places that changed."""
         lines: list[str] = []
-        for event in events:
+        index = 0
+        while index < len(events):
+            event = events[index]
+            if isinstance(event, ev.Removed):
+                end = index + 1
+                while end < len(events) and isinstance(events[end], _CAUSED_BY_A_REMOVAL):
+                    end += 1
+                lines.extend(self.removal(event, events[index + 1 : end]))
+                index = end
+                continue
             lines.extend(self.render(event))
+            index += 1
         return lines
+
+    def removal(self, removed: ev.Removed, caused: Sequence[se.SessionEvent]) -> list[str]:
+        w = self.words
+        cards = w.join([w.card(p.card) for p in removed.cards])
+        if removed.kind is ev.Kind.PAIR:
+            outcome = w._("Pair removed: {cards}.").format(cards=cards)
+        else:
+            outcome = w._("Trio removed: {cards}.").format(cards=cards)
+        won = [e for e in caused if isinstance(e, ev.Won)]
+        if won:
+            return [*self.render(won[0]), outcome]
+        spots = [
+            Spot(e.placed.location, e.placed.card, e.count)
+            if isinstance(e, ev.Revealed)
+            else Spot(e.location, None, 0)
+            for e in caused
+            if isinstance(e, ev.Revealed | ev.Emptied)
+        ]
+        lines = [f"{outcome} {self.totals(removed.score, removed.left)}", self.table.changed(spots)]
+        blocked = [line for e in caused if isinstance(e, ev.Blocked) for line in self.render(e)]
+        return blocked + lines
+
+    def totals(self, score: int, left: int) -> str:
+        w = self.words
+        return w._("Score {score}, {left}.").format(score=score, left=w.cards_left(left))
+
+    @property
+    def table(self) -> TableWords:
+        return TableWords(self.words)
 
     @singledispatchmethod
     def render(self, event: object) -> list[str]:
@@ -91,7 +148,34 @@ class Presenter:
 
     @render.register
     def _selected(self, event: ev.Selected) -> list[str]:
-        return [self.words._("Selected: {card}.").format(card=self.words.placed(event.placed))]
+        missing = [p.card.rank for p in event.selection]
+        return [self.selection(event.selection or (event.placed,), _missing_after(missing))]
+
+    def selection(self, selection: Sequence[ev.Placed], missing: Sequence[Rank]) -> str:
+        """ "Selected: jack of clubs, pile 7; queen of hearts, pile 6. A king completes the
+        trio." """
+        w = self.words
+        if not selection:
+            return w._("Nothing is selected.")
+        cards = w.listing([w.placed(p) for p in selection])
+        if len(selection) == 1:
+            line = w._("Selected: {card}.").format(card=cards)
+        else:
+            line = w.ngettext("Selected: {cards}.", "Selected: {cards}.", len(selection))
+            line = line.format(cards=cards)
+        if missing and len(missing) < 3:
+            line += " " + w._(TRIO_NEEDS[tuple(missing)])
+        return line
+
+    @render.register
+    def _dropped(self, event: ev.SelectionDropped) -> list[str]:
+        w = self.words
+        cards = w.listing([w.placed(p) for p in event.dropped])
+        return [w._("Dropped the selection: {cards}.").format(cards=cards)]
+
+    @render.register
+    def _selection_shown(self, event: se.SelectionShown) -> list[str]:
+        return [self.selection(event.selection, event.missing)]
 
     @render.register
     def _deselected(self, event: ev.Deselected) -> list[str]:
@@ -121,31 +205,25 @@ class Presenter:
 
     @render.register
     def _removed(self, event: ev.Removed) -> list[str]:
-        w = self.words
-        cards = w.listing([w.placed(p) for p in event.cards])
-        if event.kind is ev.Kind.PAIR:
-            text = w._("Pair removed: {cards}. {points}.")
-        else:
-            text = w._("Trio removed: {cards}. {points}.")
-        return [text.format(cards=cards, points=w.points(event.points))]
+        return self.removal(event, ())
 
     @render.register
     def _revealed(self, event: ev.Revealed) -> list[str]:
-        return [self._spot(Spot(event.placed.location, event.placed.card, event.count))]
+        return [self.table.changed([Spot(event.placed.location, event.placed.card, event.count)])]
 
     @render.register
     def _emptied(self, event: ev.Emptied) -> list[str]:
-        return [self._spot(Spot(event.location, None, 0))]
+        return [self.table.changed([Spot(event.location, None, 0)])]
 
     @render.register
     def _undone(self, event: ev.Undone) -> list[str]:
         w = self.words
         cards = w.listing([w.placed(p) for p in event.cards])
         if event.kind is ev.Kind.PAIR:
-            text = w._("Undone: pair back in place: {cards}. Minus {points}.")
+            text = w._("Undone: pair back in place: {cards}.")
         else:
-            text = w._("Undone: trio back in place: {cards}. Minus {points}.")
-        return [text.format(cards=cards, points=w.points(event.points))]
+            text = w._("Undone: trio back in place: {cards}.")
+        return [f"{text.format(cards=cards)} {self.totals(event.score, event.left)}"]
 
     @render.register
     def _blocked(self, event: ev.Blocked) -> list[str]:
@@ -178,7 +256,9 @@ class Presenter:
             text = self.words._("Game resumed: deal {code}. Type help for the commands.")
         else:
             text = self.words._("New game: deal {code}. Type help for the commands.")
-        return [text.format(code=event.code)]
+        said = [text.format(code=event.code)]
+        said += [self.helper.announcement(SETTINGS[key], True) for key in event.advice_on]
+        return [" ".join(said)]
 
     @render.register
     def _move_error(self, event: se.MoveError) -> list[str]:
@@ -201,43 +281,36 @@ class Presenter:
     @render.register
     def _board(self, event: se.BoardShown) -> list[str]:
         view = event.view
-        return [self._spot(spot, view.selection) for spot in (*view.piles, *view.reserve)]
+        return self.table.spots((*view.piles, *view.reserve), view.selection)
 
     @render.register
     def _pile(self, event: se.PileShown) -> list[str]:
-        return [self._spot(event.spot)]
+        return [self.table.spot(event.spot)]
 
     @render.register
     def _reserve(self, event: se.ReserveShown) -> list[str]:
-        return [self._spot(spot) for spot in event.spots]
-
-    def _spot(self, spot: Spot, selection: tuple = ()) -> str:
-        w = self.words
-        place = w.place(spot.location)
-        if spot.card is None:
-            return w._("{place}: empty.").format(place=upper_first(place))
-        parts = [w.card(spot.card)]
-        if not spot.location.reserve:
-            parts.append(w.cards_count(spot.count))
-        if spot.location in selection:
-            parts.append(w._("selected"))
-        if spot.dimmed:
-            parts.append(w._("dimmed"))
-        return w._("{place}: {details}.").format(place=upper_first(place), details=", ".join(parts))
+        return self.table.spots(event.spots)
 
     @render.register
     def _info(self, event: se.InfoShown) -> list[str]:
         w = self.words
-        line = w._("Time {time}. Score {score}. {moves}. Deal {code}.").format(
+        if event.with_code:
+            text = w._("Time {time}. Score {score}. {moves}. {left}. Deal {code}.")
+        else:
+            text = w._("Time {time}. Score {score}. {moves}. {left}.")
+        line = text.format(
             time=w.duration(event.elapsed),
             score=event.score,
             moves=upper_first(w.moves(event.moves)),
+            left=upper_first(w.cards_left(event.left)),
             code=event.code,
         )
         if event.status is ev.Status.BLOCKED:
             line += " " + w._("The game is blocked.")
         elif event.status is ev.Status.WON:
             line += " " + w._("The game is won.")
+        if event.selection:
+            return [line, self.selection(event.selection, event.missing)]
         return [line]
 
     @render.register

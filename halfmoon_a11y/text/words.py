@@ -88,6 +88,9 @@ class Words:
     def cards_count(self, count: int) -> str:
         return self.ngettext("{n} card", "{n} cards", count).format(n=count)
 
+    def cards_left(self, count: int) -> str:
+        return self.ngettext("{n} card left", "{n} cards left", count).format(n=count)
+
     def points(self, points: int) -> str:
         return self.ngettext("{n} point", "{n} points", points).format(n=points)
 

@@ -59,9 +59,16 @@ def event_json(event: se.SessionEvent, presenter: Presenter) -> dict[str, Any]:
 
 def _fields(event: se.SessionEvent, presenter: Presenter) -> dict[str, Any]:
     match event:
-        case ev.Selected(placed) | ev.Deselected(placed):
-            kind = "selected" if isinstance(event, ev.Selected) else "deselected"
-            return {"type": kind, **placed_json(placed)}
+        case ev.Selected(placed, selection):
+            return {
+                "type": "selected",
+                **placed_json(placed),
+                "selection": [placed_json(p) for p in selection],
+            }
+        case ev.Deselected(placed):
+            return {"type": "deselected", **placed_json(placed)}
+        case ev.SelectionDropped(dropped):
+            return {"type": "selection_dropped", "dropped": [placed_json(p) for p in dropped]}
         case ev.SelectionCleared(cleared, tapped, reason):
             return {
                 "type": "selection_cleared",
@@ -78,13 +85,17 @@ def _fields(event: se.SessionEvent, presenter: Presenter) -> dict[str, Any]:
             }
         case ev.EmptyTapped(location):
             return {"type": "empty", "location": str(location)}
-        case ev.Removed(kind, cards, points) | ev.Undone(kind, cards, points):
+        case ev.Removed(kind, cards, points, score, left) | ev.Undone(
+            kind, cards, points, score, left
+        ):
             name = "removed" if isinstance(event, ev.Removed) else "undone"
             return {
                 "type": name,
                 "kind": str(kind),
                 "cards": [placed_json(p) for p in cards],
                 "points": points,
+                "score": score,
+                "left": left,
             }
         case ev.Revealed(placed, count):
             return {"type": "revealed", **placed_json(placed), "count": count}
@@ -100,16 +111,20 @@ def _fields(event: se.SessionEvent, presenter: Presenter) -> dict[str, Any]:
             return {"type": "dealt", "code": str(code), "resumed": resumed}
         case se.MoveError(reason):
             return {"type": "move_error", "reason": str(reason)}
-        case se.PlacementHelp(cards):
-            return {"type": "placement_help", "cards": [placed_json(p) for p in cards]}
+        case se.PlacementHelp(cards, missing):
+            return {
+                "type": "placement_help",
+                "cards": [placed_json(p) for p in cards],
+                "missing": [str(rank) for rank in missing],
+            }
         case se.BoardShown(view):
-            dimmed = [str(s.location) for s in (*view.piles, *view.reserve) if s.dimmed]
-            return {"type": "board", "dimmed": dimmed}
+            combinable = [str(s.location) for s in (*view.piles, *view.reserve) if s.combinable]
+            return {"type": "board", "combinable": combinable}
         case se.PileShown(spot):
             return {"type": "pile", **spot_json(spot)}
         case se.ReserveShown(spots):
             return {"type": "reserve", "slots": [spot_json(s) for s in spots]}
-        case se.InfoShown(elapsed, score, moves, code, status):
+        case se.InfoShown(elapsed, score, moves, code, status, left, selection, missing):
             return {
                 "type": "info",
                 "elapsed": elapsed,
@@ -117,6 +132,15 @@ def _fields(event: se.SessionEvent, presenter: Presenter) -> dict[str, Any]:
                 "moves": moves,
                 "code": str(code),
                 "status": str(status),
+                "left": left,
+                "selection": [placed_json(p) for p in selection],
+                "missing": [str(rank) for rank in missing],
+            }
+        case se.SelectionShown(selection, missing):
+            return {
+                "type": "selection",
+                "selection": [placed_json(p) for p in selection],
+                "missing": [str(rank) for rank in missing],
             }
         case se.CodeShown(code):
             return {"type": "code", "code": str(code)}

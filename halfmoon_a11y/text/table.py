@@ -1,0 +1,96 @@
+"""The table for the ear: one line for each place that holds a card, then the empty
+places summed up in one line; and the short form of the places a move changed."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from halfmoon_a11y.core.places import ALL_PILES, ALL_SLOTS, Location
+from halfmoon_a11y.play.views import Spot
+from halfmoon_a11y.text.words import Words
+
+
+def upper_first(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+class TableWords:
+    def __init__(self, words: Words) -> None:
+        self.words = words
+
+    def spots(self, spots: Sequence[Spot], selection: Sequence[Location] = ()) -> list[str]:
+        """The places that hold a card, one a line, then one line for the empty ones."""
+        lines = [self.spot(spot, selection) for spot in spots if spot.card is not None]
+        empty = [spot.location for spot in spots if spot.card is None]
+        if empty:
+            lines.append(self.empty(empty))
+        return lines
+
+    def spot(self, spot: Spot, selection: Sequence[Location] = ()) -> str:
+        w = self.words
+        place = upper_first(w.place(spot.location))
+        if spot.card is None:
+            return w._("{place}: empty.").format(place=place)
+        parts = [w.card(spot.card)]
+        if not spot.location.reserve:
+            parts.append(w.cards_count(spot.count))
+        if spot.location in selection:
+            parts.append(w._("selected"))
+        if spot.combinable:
+            parts.append(w._("can combine"))
+        return w._("{place}: {details}.").format(place=place, details=", ".join(parts))
+
+    def empty(self, locations: Sequence[Location]) -> str:
+        """ "Empty: piles 3 and 7, reserve R2." """
+        w = self.words
+        piles = [loc for loc in locations if not loc.reserve]
+        slots = [loc for loc in locations if loc.reserve]
+        parts = []
+        if len(piles) == len(ALL_PILES):
+            parts.append(w._("all piles"))
+        elif piles:
+            numbers = self.runs([loc.number for loc in piles], "")
+            parts.append(
+                w.ngettext("pile {numbers}", "piles {numbers}", len(piles)).format(numbers=numbers)
+            )
+        if len(slots) == len(ALL_SLOTS):
+            parts.append(w._("the whole reserve"))
+        elif slots:
+            names = self.runs([loc.number for loc in slots], "R")
+            parts.append(w._("reserve {slots}").format(slots=names))
+        return w._("Empty: {places}.").format(places=", ".join(parts))
+
+    def runs(self, numbers: Sequence[int], prefix: str) -> str:
+        """ "1, 3 and 5", with three or more in a row said as one: "1 to 11, R2 to R8"."""
+        groups: list[str] = []
+        w, start = self.words, 0
+        for index in range(1, len(numbers) + 1):
+            if index == len(numbers) or numbers[index] != numbers[index - 1] + 1:
+                run = numbers[start:index]
+                if len(run) >= 3:
+                    low, high = f"{prefix}{run[0]}", f"{prefix}{run[-1]}"
+                    groups.append(w._("{low} to {high}").format(low=low, high=high))
+                else:
+                    groups.extend(f"{prefix}{number}" for number in run)
+                start = index
+        return w.join(groups)
+
+    def changed(self, spots: Sequence[Spot]) -> str:
+        """The places a move changed, in one line: "Pile 1: two of clubs, 7. R3: empty." """
+        w = self.words
+        said = []
+        for spot in spots:
+            place = upper_first(w.place(spot.location))
+            if spot.card is None:
+                said.append(w._("{place}: empty.").format(place=place))
+            elif spot.location.reserve:
+                said.append(
+                    w._("{place}: {details}.").format(place=place, details=w.card(spot.card))
+                )
+            else:
+                said.append(
+                    w._("{place}: {card}, {count}.").format(
+                        place=place, card=w.card(spot.card), count=spot.count
+                    )
+                )
+        return " ".join(said)

@@ -1,0 +1,70 @@
+"""A pick of two or three places is a whole move, and placement help never misleads."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from halfmoon_a11y.core.cards import FACE_RANKS
+from halfmoon_a11y.core.dealcode import SEED_COUNT, DealCode
+from halfmoon_a11y.core.engine import Game, can_pair
+from halfmoon_a11y.core.events import Placed, Removed, SelectionDropped
+from halfmoon_a11y.core.places import ALL_LOCATIONS
+from halfmoon_a11y.play.session import Session
+
+seeds = st.integers(min_value=0, max_value=SEED_COUNT - 1)
+places = st.sampled_from([str(location) for location in ALL_LOCATIONS])
+
+
+def legal_pairs(game: Game) -> list[tuple[Placed, Placed]]:
+    playable = game.playable()
+    return [(a, b) for a, b in combinations(playable, 2) if can_pair(a.card, b.card)]
+
+
+@settings(max_examples=200, deadline=None)
+@given(seeds, st.lists(places, max_size=40), places, st.data())
+def test_a_leftover_selection_never_spoils_a_pick(seed, earlier, single, data):
+    session = Session(DealCode(seed), now=lambda: 0.0)
+    for place in earlier:
+        session.handle(f"pick {place}")
+    session.handle(f"pick {single}")  # one tap, maybe selecting a card, maybe forgotten
+    pairs = legal_pairs(session.game)
+    if not pairs:
+        return
+    first, second = data.draw(st.sampled_from(pairs))
+    left_over = session.game.selection
+    events = session.handle(f"pick {first.location} {second.location}")
+    removed = [event for event in events if isinstance(event, Removed)]
+    assert len(removed) == 1 and removed[0].cards == (first, second)
+    dropped = [event for event in events if isinstance(event, SelectionDropped)]
+    assert dropped == ([SelectionDropped(left_over)] if left_over else [])
+
+
+def completes_a_removal(game: Game, candidate: Placed) -> bool:
+    """Brute force: some playable cards with the candidate complete the selection."""
+    chosen = game.selection
+    others = [p for p in game.playable() if p not in chosen and p != candidate]
+    if not chosen[0].card.is_face:
+        return len(chosen) == 1 and can_pair(chosen[0].card, candidate.card)
+    for size in range(3 - len(chosen)):
+        for rest in combinations(others, size):
+            cards = [p.card for p in (*chosen, candidate, *rest)]
+            if len(cards) == 3 and {card.rank for card in cards} == FACE_RANKS:
+                return True
+    return False
+
+
+@settings(max_examples=200, deadline=None)
+@given(seeds, st.lists(places, max_size=60))
+def test_placement_help_names_exactly_the_cards_that_complete_a_removal(seed, taps):
+    session = Session(DealCode(seed), now=lambda: 0.0)
+    game = session.game
+    for place in taps:
+        session.handle(f"pick {place}")
+        if not game.selection:
+            continue
+        candidates = [p for p in game.playable() if p not in game.selection]
+        expected = {p for p in candidates if completes_a_removal(game, p)}
+        assert set(game.combinable()) == expected
