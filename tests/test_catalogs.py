@@ -38,6 +38,7 @@ def messages_in_code() -> set[tuple[str | None, str]]:
         "gettext": None,
         "ngettext": (1, 2),
         "pgettext": ((1, "c"), 2),
+        "NP_": ((1, "c"), 2),
     }
     for _file, _line, message, _comments, context in extract_from_dir(
         ROOT / "halfmoon_a11y", keywords=keywords

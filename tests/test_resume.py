@@ -13,8 +13,11 @@ from halfmoon_a11y.core.dealcode import DealCode, deal
 from halfmoon_a11y.core.events import Undone
 from halfmoon_a11y.play.answers import Dealt, InfoShown
 from halfmoon_a11y.play.session import Session
+from halfmoon_a11y.play.settings import Settings
 from halfmoon_a11y.store.keeper import Keeper
 from halfmoon_a11y.store.settings_file import SettingsFile
+from halfmoon_a11y.text.presenter import Presenter
+from halfmoon_a11y.text.words import Words
 from halfmoon_a11y.ui.jsonmode import state_json
 from tests.solver import solve
 
@@ -155,3 +158,18 @@ def test_sigterm_and_sighup_leave_with_the_game_saved(signum, isolated_folders):
         (isolated_folders / "xdg_state_home" / "halfmoon-a11y" / "game.json").read_text()
     )
     assert saved["code"] == "HM1-N-EMQPNCT" and saved["moves"] == [["1", "8"]]
+
+
+def test_the_resume_line_says_the_code_once_and_the_settings_that_add_words(paths, clock):
+    session, keeper = start(paths, clock, CODE)
+    session.handle("pick " + " ".join(solve(deal(DealCode.parse(CODE)))[0]))
+    keeper.close()
+    keeper = Keeper(paths, SettingsFile.load(paths.settings))
+    again = keeper.open(None, Settings(move_errors=True, placement_help=True), now=clock)
+    lines = Presenter(Words("en")).render_all(again.opening())
+    assert lines[0] == (
+        f"Game resumed: deal {CODE}. Type help for the commands. "
+        "Move errors: on. Placement help: on."
+    )
+    assert lines[1] == "Time 0 seconds. Score 10. 1 move. 102 cards left."
+    assert sum(line.count(CODE) for line in lines) == 1

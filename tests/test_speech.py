@@ -12,6 +12,7 @@ import pytest
 from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.settings import Settings
+from halfmoon_a11y.text.ear import for_the_ear
 from halfmoon_a11y.ui.frontend import TextFrontEnd
 from halfmoon_a11y.voice.choose import engine_available, make_speaker
 from halfmoon_a11y.voice.worker import ThreadedSpeaker
@@ -64,10 +65,14 @@ def test_everything_written_is_spoken_unless_speech_is_off():
     speakers, log = recorded_game("ca")
     written = log[log.index("-- written --") + 1 :]
     spoken = [line for s in speakers for line in s.spoken()]
-    # "speech off" and the "pick 1" after it are written but said by nobody; the rest is both
+    # "speech off" and the "pick 1" after it are written but said by nobody; the rest is
+    # both, with the deal code spelled out for the ear
     off = written.index("Veu: desactivat.")
     assert written[off + 1] == "Seleccionada: dos de trèvols, pila 1."
-    assert written[:off] + written[off + 2 :] == spoken
+    assert [for_the_ear(line) for line in written[:off] + written[off + 2 :]] == spoken
+    assert (
+        "Partida nova: codi H M 1, N, E M Q P N C T. Escriu ajuda per veure les ordres." in spoken
+    )
 
 
 def silence(folder: Path, seconds: float) -> Path:

@@ -46,6 +46,9 @@ EXAMPLE_GAME = [
     "code",
     "set cards short",
     "pile 3",
+    "set cards letters",  # for braille: a suit letter of the player's language
+    "pile 3",
+    "board",
     "set cards full",
     "help",
     "help pick",

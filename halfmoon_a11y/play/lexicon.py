@@ -79,6 +79,7 @@ ENGLISH = Lexicon(
         "off": ("off", "no", "0"),
         "full": ("full",),
         "short": ("short",),
+        "letters": ("letters",),
     },
 )
 
@@ -117,6 +118,7 @@ CATALAN = Lexicon(
         "off": ("no",),
         "full": ("completes", "complets"),
         "short": ("curtes", "curts"),
+        "letters": ("lletres",),
     },
 )
 
@@ -153,8 +155,9 @@ DANISH = Lexicon(
     value_words={
         "on": ("til", "ja"),
         "off": ("fra", "nej"),
-        "full": ("fulde",),
+        "full": ("fulde", "hele", "lange"),
         "short": ("korte",),
+        "letters": ("bogstaver",),
     },
 )
 

@@ -26,7 +26,8 @@ from halfmoon_a11y.play.messages import N_
 
 class CardNames(StrEnum):
     FULL = "full"
-    SHORT = "short"  # the seeds' short forms, for braille
+    SHORT = "short"  # the seeds' short forms, with suit symbols
+    LETTERS = "letters"  # rank and a suit letter of the player's language, for braille
 
 
 class Audience(Flag):
@@ -186,7 +187,11 @@ SETTINGS: dict[str, SettingSpec] = {
             "cards",
             Choice(CardNames),
             CardNames.FULL,
-            {CardNames.FULL: N_("Card names: full."), CardNames.SHORT: N_("Card names: short.")},
+            {
+                CardNames.FULL: N_("Card names: full."),
+                CardNames.SHORT: N_("Card names: short."),
+                CardNames.LETTERS: N_("Card names: letters."),
+            },
             Audience.WORDS,
         ),
         _switch(

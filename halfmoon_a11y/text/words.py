@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from halfmoon_a11y.core.cards import Card, Rank, Suit
 from halfmoon_a11y.core.events import Placed
 from halfmoon_a11y.core.places import Location
-from halfmoon_a11y.play.messages import N_
+from halfmoon_a11y.play.messages import N_, NP_
 from halfmoon_a11y.play.settings import CardNames
 from halfmoon_a11y.text.catalog import translations
 
@@ -34,6 +34,13 @@ SUIT_NAMES = {
     Suit.SPADES: N_("spades"),
 }
 SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+SUIT_LETTER = "suit letter"  # the context of a suit's letter: p c d t, s h r k
+SUIT_LETTERS = {
+    Suit.CLUBS: NP_("suit letter", "C"),
+    Suit.DIAMONDS: NP_("suit letter", "D"),
+    Suit.HEARTS: NP_("suit letter", "H"),
+    Suit.SPADES: NP_("suit letter", "S"),
+}
 
 
 @dataclass(frozen=True)
@@ -61,6 +68,8 @@ class Words:
     def card(self, card: Card) -> str:
         if self.cards is CardNames.SHORT:
             return self.short_rank(card.rank) + SUIT_SYMBOLS[card.suit]
+        if self.cards is CardNames.LETTERS:
+            return self.short_rank(card.rank) + self.pgettext(SUIT_LETTER, SUIT_LETTERS[card.suit])
         return self.pgettext("card", "{rank} of {suit}").format(
             rank=self._(RANK_NAMES[card.rank]), suit=self._(SUIT_NAMES[card.suit])
         )

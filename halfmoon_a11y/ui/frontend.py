@@ -12,7 +12,8 @@ from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play.answers import SpeechTrouble
 from halfmoon_a11y.play.dialogue import Dialogue
 from halfmoon_a11y.play.session import Session
-from halfmoon_a11y.play.settings import SETTINGS, Audience, Settings
+from halfmoon_a11y.play.settings import SETTINGS, Audience, CardNames, Settings
+from halfmoon_a11y.text.ear import for_the_ear
 from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.words import Words
 from halfmoon_a11y.voice.speaker import SilentSpeaker, Speaker
@@ -33,21 +34,23 @@ class TextFrontEnd:
         self.write = write
         self.speaker_factory = speaker_factory
         self.speaker: Speaker = SilentSpeaker()
-        self.presenter = Presenter()
+        self.presenter = Presenter()  # what is written: the player's card names
+        self.ear = Presenter()  # what is spoken: full card names, codes spelled out
         self.dialogue = Dialogue(session)
         self._follow_language()
 
     def _follow_language(self) -> None:
         settings = self.session.settings
         self.presenter.words = Words(settings.language, settings.cards)
+        self.ear.words = Words(settings.language, CardNames.FULL)
 
     def start(self) -> None:
         notes = self._switch_speech(self.session.settings.speech)
-        self.announce(self.presenter.render_all(self.dialogue.opening(notes)))
+        self.announce(self.dialogue.opening(notes))
 
     def line(self, text: str) -> None:
         self.speaker.interrupt()  # a new command silences the last announcement
-        self.announce(self.presenter.render_all(self.dialogue.answer(text, self._follow)))
+        self.announce(self.dialogue.answer(text, self._follow))
 
     def _follow(self, events: list[se.SessionEvent]) -> list[se.SessionEvent]:
         """Apply setting changes to the presenter and the voice; say what went wrong."""
@@ -73,13 +76,15 @@ class TextFrontEnd:
         self.speaker, problem = self.speaker_factory(self.session.settings)
         return [se.SpeechProblem(problem)] if problem else []
 
-    def announce(self, lines: list[str]) -> None:
+    def announce(self, events: list[se.SessionEvent]) -> None:
         failure = self.speaker.failure
         if failure:
             self.write([self.presenter.speech_problem(failure)])
+        lines = self.presenter.render_all(events)
         if lines:
             self.write(lines)
-            self.speaker.speak(lines)
+            if not isinstance(self.speaker, SilentSpeaker):
+                self.speaker.speak([for_the_ear(line) for line in self.ear.render_all(events)])
 
     def close(self) -> None:
         self.speaker.close()
