@@ -146,9 +146,16 @@ class StorageProblem:
 
 
 class SpeechTrouble(StrEnum):
-    NO_ENGINE = "no_engine"
-    NO_PLAYER = "no_player"
-    PLAYER_FAILED = "player_failed"
+    NO_ENGINE = "no_engine"  # no speech engine at all: the voice never starts
+    NO_PLAYER = "no_player"  # no audio player found
+    SENTENCE_NOT_SYNTHESISED = "sentence_not_synthesised"  # one sentence skipped
+    SENTENCE_NOT_PLAYED = "sentence_not_played"  # one sentence skipped
+    ENGINE_FAILED = "engine_failed"  # the engine failed again and again: the voice stops
+    PLAYER_FAILED = "player_failed"  # the player failed again and again: the voice stops
+
+    @property
+    def stops_the_voice(self) -> bool:
+        return self not in (self.SENTENCE_NOT_SYNTHESISED, self.SENTENCE_NOT_PLAYED)
 
 
 @dataclass(frozen=True, slots=True)

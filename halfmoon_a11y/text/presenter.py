@@ -60,6 +60,27 @@ UNREADABLE_LEFT_AS_IT_IS = N_(
     "Saved game {path} could not be resumed and was left as it is. Dealing a new game."
 )
 MAX_ECHO = 24  # characters of a refused word repeated back to the player
+SPEECH_TROUBLES = {
+    se.SpeechTrouble.NO_ENGINE: N_(
+        "Speech is not available: no speech engine was found. The game goes on silently."
+    ),
+    se.SpeechTrouble.NO_PLAYER: N_(
+        "Speech is not available: no audio player was found. The game goes on silently."
+    ),
+    se.SpeechTrouble.SENTENCE_NOT_SYNTHESISED: N_(
+        "Speech skipped a sentence: the speech engine made no sound for it. "
+        "The next ones are spoken."
+    ),
+    se.SpeechTrouble.SENTENCE_NOT_PLAYED: N_(
+        "Speech skipped a sentence: the audio player failed on it. The next ones are spoken."
+    ),
+    se.SpeechTrouble.ENGINE_FAILED: N_(
+        "Speech stopped: the speech engine failed again and again. The game goes on silently."
+    ),
+    se.SpeechTrouble.PLAYER_FAILED: N_(
+        "Speech stopped: the audio player failed. The game goes on silently."
+    ),
+}
 TRIO_NEEDS = {
     (Rank.JACK,): N_("A jack completes the trio."),
     (Rank.QUEEN,): N_("A queen completes the trio."),
@@ -411,17 +432,8 @@ class Presenter:
         return w._("Not understood.")
 
     def speech_problem(self, reason: se.SpeechTrouble) -> str:
-        """One plain line saying why the game's own voice is silent."""
-        w = self.words
-        if reason is se.SpeechTrouble.NO_PLAYER:
-            return w._(
-                "Speech is not available: no audio player was found. The game goes on silently."
-            )
-        if reason is se.SpeechTrouble.PLAYER_FAILED:
-            return w._("Speech stopped: the audio player failed. The game goes on silently.")
-        return w._(
-            "Speech is not available: no speech engine was found. The game goes on silently."
-        )
+        """One plain line saying truthfully what part of the voice failed."""
+        return self.words._(SPEECH_TROUBLES[reason])
 
     def usage(self, name: str) -> str:
         return self.helper.usage(name)

@@ -11,7 +11,7 @@ from halfmoon_a11y.play.answers import SpeechTrouble
 from halfmoon_a11y.play.settings import Settings
 from halfmoon_a11y.voice import player
 from halfmoon_a11y.voice.speaker import SilentSpeaker, Speaker
-from halfmoon_a11y.voice.worker import NO_ENGINE, NO_PLAYER, ThreadedSpeaker
+from halfmoon_a11y.voice.worker import ThreadedSpeaker
 
 
 def engine_available() -> bool:
@@ -31,10 +31,10 @@ def make_speaker(
     if not settings.speech:
         return SilentSpeaker(), None
     if not engine_available():
-        return SilentSpeaker(), NO_ENGINE
+        return SilentSpeaker(), SpeechTrouble.NO_ENGINE
     command = player.find_player(environ, configured_player)
     if command is None:
-        return SilentSpeaker(), NO_PLAYER
+        return SilentSpeaker(), SpeechTrouble.NO_PLAYER
     from halfmoon_a11y.voice.synth import Pyttsx3Synthesizer
 
     def factory(folder):  # runs on the speech thread, which owns the engine

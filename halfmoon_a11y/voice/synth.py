@@ -15,6 +15,8 @@ from typing import Any
 from halfmoon_a11y.play.lexicon import LEXICONS
 
 FILE_WAIT = 2.0  # seconds: the file may appear a little after runAndWait returns
+HEADER_ONLY_WAIT = 0.1  # seconds a file holding only its WAV header may take to grow
+WAV_HEADER = 44
 
 
 class SynthesisError(RuntimeError):
@@ -70,9 +72,26 @@ class Pyttsx3Synthesizer:
         path = self.folder / f"utterance-{next(self._counter)}.wav"
         engine.save_to_file(text, str(path))
         engine.runAndWait()
-        deadline = time.monotonic() + FILE_WAIT
-        while not (path.exists() and path.stat().st_size > 44):
-            if time.monotonic() > deadline:
-                raise SynthesisError(f"no audio file for {text!r}")
-            time.sleep(0.005)
+        if not _audio_arrives(path):
+            path.unlink(missing_ok=True)
+            raise SynthesisError(f"no audio for {text!r}")
         return path
+
+
+def _audio_arrives(path: Path) -> bool:
+    """Whether the file gets audio after its header. pyttsx3 now and then writes the
+    header alone; such a file is given up after a short wait, not the full one."""
+    start = time.monotonic()
+    header_since: float | None = None
+    while True:
+        size = path.stat().st_size if path.exists() else -1
+        now = time.monotonic()
+        if size > WAV_HEADER:
+            return True
+        if size >= 0:
+            header_since = header_since if header_since is not None else now
+            if now - header_since > HEADER_ONLY_WAIT:
+                return False
+        if now - start > FILE_WAIT:
+            return False
+        time.sleep(0.005)

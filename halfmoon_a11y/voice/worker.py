@@ -2,7 +2,9 @@
 
 Each line is one utterance, synthesised when its turn comes (espeak-ng takes a
 few milliseconds a sentence). An interruption kills the playing process and
-drops everything queued, at once.
+drops everything queued, at once. A sentence that cannot be synthesised (tried
+twice) or played is skipped and said once; the voice stops only when three
+sentences in a row fail the same way.
 """
 
 from __future__ import annotations
@@ -19,9 +21,7 @@ from halfmoon_a11y.play.settings import SETTINGS
 from halfmoon_a11y.voice import player
 
 Synthesize = Callable[[str, str, int], Path]
-NO_ENGINE = SpeechTrouble.NO_ENGINE
-NO_PLAYER = SpeechTrouble.NO_PLAYER
-PLAYER_FAILED = SpeechTrouble.PLAYER_FAILED
+GIVE_UP_AFTER = 3  # sentences in a row that fail the same way before the voice stops
 
 
 class ThreadedSpeaker:
@@ -45,7 +45,10 @@ class ThreadedSpeaker:
         self._lock = threading.Condition()
         self._closed = False
         self._failure: SpeechTrouble | None = None
+        self._said: set[SpeechTrouble] = set()
         self._broken = False
+        self._engine_failures = 0  # sentences in a row that could not be synthesised
+        self._player_failures = 0  # sentences in a row the player failed on
         self.on_play: Callable[[str], None] | None = None  # for measurements
         self._thread = threading.Thread(target=self._work, name="halfmoon-speech", daemon=True)
         self._thread.start()
@@ -100,27 +103,39 @@ class ThreadedSpeaker:
             generation, text = self._queue.popleft()
             return generation, text, self._language, self._rate
 
-    def _current(self, generation: int) -> bool:
-        with self._lock:
-            return generation == self._generation and not self._closed
-
     def _work(self) -> None:
         try:
             synthesize = self._factory(self._folder)
         except Exception:
-            self._break(NO_ENGINE)
+            self._break(SpeechTrouble.NO_ENGINE)
             return
         while (item := self._next()) is not None:
             generation, text, language, rate = item
-            try:
-                wav = synthesize(text, language, rate)
-            except Exception:
-                self._break(NO_ENGINE)
-                return
+            wav = self._synthesize(synthesize, text, language, rate)
+            if wav is None:
+                continue
             try:
                 self._play(generation, text, wav)
             finally:
                 wav.unlink(missing_ok=True)
+
+    def _synthesize(
+        self, synthesize: Synthesize, text: str, language: str, rate: int
+    ) -> Path | None:
+        """The sentence's audio, tried twice; None when it could not be made."""
+        for _ in range(2):  # pyttsx3 now and then writes an empty file: once more is enough
+            try:
+                wav = synthesize(text, language, rate)
+            except Exception:
+                continue
+            self._engine_failures = 0
+            return wav
+        self._engine_failures += 1
+        if self._engine_failures >= GIVE_UP_AFTER:
+            self._break(SpeechTrouble.ENGINE_FAILED)
+        else:
+            self._report(SpeechTrouble.SENTENCE_NOT_SYNTHESISED)
+        return None
 
     def _play(self, generation: int, text: str, wav: Path) -> None:
         with self._lock:
@@ -129,7 +144,7 @@ class ThreadedSpeaker:
             try:
                 process = player.start(self._command, wav)
             except OSError:
-                self._break_locked(PLAYER_FAILED)
+                self._break_locked(SpeechTrouble.PLAYER_FAILED)
                 return
             self._playing = process
         if self.on_play is not None:
@@ -138,8 +153,24 @@ class ThreadedSpeaker:
         with self._lock:
             self._playing = None
             interrupted = generation != self._generation or self._closed
-        if process.returncode != 0 and not interrupted:
-            self._break(PLAYER_FAILED)
+        if interrupted:
+            return
+        if process.returncode == 0:
+            self._player_failures = 0
+            return
+        self._player_failures += 1
+        if self._player_failures >= GIVE_UP_AFTER:
+            self._break(SpeechTrouble.PLAYER_FAILED)
+        else:
+            self._report(SpeechTrouble.SENTENCE_NOT_PLAYED)
+
+    def _report(self, trouble: SpeechTrouble) -> None:
+        """Say a skipped sentence once a run; never over a trouble that stops the voice."""
+        with self._lock:
+            if trouble in self._said or self._broken:
+                return
+            self._said.add(trouble)
+            self._failure = trouble
 
     def _break(self, reason: SpeechTrouble) -> None:
         with self._lock:
