@@ -120,7 +120,7 @@ def test_settings_stay_chosen_and_unknown_keys_stay_in_the_file(paths):
         session.handle(line)
     again, _ = start(paths)
     assert again.settings == Settings(
-        language="da", move_errors=True, placement_help=True, cards="short", speech=False, rate=220
+        language="da", move_errors=True, placement_help=True, cards="short", speech="off", rate=220
     )
     assert 'future_option = "x"' in paths.settings.read_text()
 
@@ -181,3 +181,13 @@ def test_the_real_program_reports_a_bad_settings_file_in_one_line(isolated_folde
     assert done.returncode == 0 and done.stderr == ""
     lines = [line for line in done.stdout.splitlines() if line.startswith("Settings file")]
     assert len(lines) == 1 and str(folder / "settings.toml") in lines[0]
+
+
+@pytest.mark.parametrize(("stored", "mode"), [("true", "on"), ("false", "off"), ('"auto"', "auto")])
+def test_a_speech_setting_from_an_older_release_still_reads(paths, stored, mode):
+    """speech was on or off before it could be auto: true and false keep their meaning."""
+    paths.settings.parent.mkdir(parents=True)
+    paths.settings.write_text(f"speech = {stored}\n")
+    session, _ = start(paths)
+    assert not problems(session.opening())
+    assert session.settings.speech == mode

@@ -78,7 +78,7 @@ def test_state_never_shows_hidden_cards():
         "move-errors": False,
         "placement-help": False,
         "cards": "full",
-        "speech": False,  # the JSON mode never speaks
+        "speech": "off",  # the JSON mode never speaks
         "rate": 175,
     }
     assert all(set(pile) == {"top", "count"} for pile in state["piles"])

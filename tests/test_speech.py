@@ -16,6 +16,7 @@ from halfmoon_a11y.play.settings import Settings
 from halfmoon_a11y.text.ear import for_the_ear
 from halfmoon_a11y.ui.frontend import TextFrontEnd
 from halfmoon_a11y.voice.choose import engine_available, make_speaker
+from halfmoon_a11y.voice.speaker import Voice
 from halfmoon_a11y.voice.worker import ThreadedSpeaker
 from tests.support import RecordingSpeaker
 
@@ -43,7 +44,7 @@ def recorded_game(language: str) -> tuple[RecordingSpeaker, list[str]]:
         speaker = RecordingSpeaker()
         speaker.adjust("language", settings.language)
         speakers.append(speaker)
-        return speaker, None
+        return Voice(speaker)
 
     session = Session(DealCode.parse("HM1-N-EMQPNCT"), Settings(language=language))
     written: list[str] = []
@@ -68,7 +69,7 @@ def test_everything_written_is_spoken_unless_speech_is_off():
     spoken = [line for s in speakers for line in s.spoken()]
     # "speech off" and the "pick 1" after it are written but said by nobody; the rest is
     # both, with the deal code spelled out for the ear
-    off = written.index("Veu: desactivat.")
+    off = written.index("Veu: desactivada.")
     assert written[off + 1] == "Seleccionada: dos de trèvols, pila 1."
     assert [for_the_ear(line) for line in written[:off] + written[off + 2 :]] == spoken
     assert (
@@ -191,11 +192,12 @@ needs_espeak = pytest.mark.skipif(
 )
 def test_real_speech_makes_real_audio(language, sentence, tmp_path):
     started = threading.Event()
-    speaker, problem = make_speaker(
+    voice = make_speaker(
         Settings(language=language),
         {"HALFMOON_A11Y_PLAYER": " ".join(player_command(tmp_path))},
     )
-    assert problem is None
+    assert voice.trouble is None
+    speaker = voice.speaker
     speaker.on_play = lambda text: started.set()
     speaker.speak([sentence])
     assert started.wait(10)
@@ -213,9 +215,9 @@ def test_real_speech_makes_real_audio(language, sentence, tmp_path):
 @needs_espeak
 def test_real_speech_is_interrupted_within_a_fraction_of_a_second(tmp_path):
     started = threading.Event()
-    speaker, _ = make_speaker(
+    speaker = make_speaker(
         Settings(language="ca"), {"HALFMOON_A11Y_PLAYER": " ".join(player_command(tmp_path))}
-    )
+    ).speaker
     speaker.on_play = lambda text: started.set()
     speaker.speak(["Pila 1: cinc de piques, 8 cartes. " * 12])
     assert started.wait(10)
@@ -301,11 +303,9 @@ def test_typing_fast_never_ends_speech(tmp_path):
     spoken_after: list[tuple[float, str]] = []
 
     def factory(settings):
-        speaker, problem = make_speaker(
-            settings, {"HALFMOON_A11Y_PLAYER": " ".join(player_command(tmp_path))}
-        )
-        speaker.on_play = lambda text: spoken_after.append((time.monotonic(), text))
-        return speaker, problem
+        voice = make_speaker(settings, {"HALFMOON_A11Y_PLAYER": " ".join(player_command(tmp_path))})
+        voice.speaker.on_play = lambda text: spoken_after.append((time.monotonic(), text))
+        return voice
 
     session = Session(DealCode.parse("HM1-N-EMQPNCT"), Settings(language="da"))
     written: list[str] = []

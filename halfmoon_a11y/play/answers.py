@@ -165,6 +165,15 @@ class SpeechProblem:
     trouble: SpeechTrouble
 
 
+@dataclass(frozen=True, slots=True)
+class VoiceChosen:
+    """Which voice speaks, said at start-up and when speech is set to auto."""
+
+    own: bool  # the game's own voice speaks
+    automatic: bool  # chosen by speech auto
+    reader: str | None = None  # the screen reader running, when auto chose silence
+
+
 SessionEvent = (
     Event
     | Dealt
@@ -184,4 +193,5 @@ SessionEvent = (
     | StatsShown
     | StorageProblem
     | SpeechProblem
+    | VoiceChosen
 )

@@ -240,7 +240,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "speech",
         "",
-        N_("Turn the game's own voice on or off."),
+        N_("The game's own voice. Auto: it speaks only when no screen reader does."),
         _own_command("speech"),
         setting="speech",
     ),

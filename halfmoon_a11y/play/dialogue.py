@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from halfmoon_a11y.play.answers import BoardShown, Dealt, InfoShown, RepeatAsked, SessionEvent
+from halfmoon_a11y.play.answers import (
+    BoardShown,
+    Dealt,
+    InfoShown,
+    RepeatAsked,
+    SessionEvent,
+    SpeechProblem,
+    VoiceChosen,
+)
 from halfmoon_a11y.play.session import Session
 
 Follow = Callable[[list[SessionEvent]], list[SessionEvent]]
@@ -23,8 +31,11 @@ class Dialogue:
         self.last: list[SessionEvent] = []
 
     def opening(self, notes: Sequence[SessionEvent] = ()) -> list[SessionEvent]:
-        """The deal being played, its table, the session's notices, then `notes`."""
-        return self._remember([*self._with_table(self.session.opening()), *notes])
+        """The deal being played (and the score of a resumed game), then `notes` (which
+        voice speaks), then the table, then the session's notices."""
+        events = self.session.opening()
+        after = _after_the_deal(events)
+        return self._remember(self._with_table([*events[:after], *notes, *events[after:]]))
 
     def answer(self, line: str, follow: Follow | None = None) -> list[SessionEvent]:
         """The answer to one line. `follow` sees the session's events first (to apply
@@ -44,12 +55,20 @@ class Dialogue:
     def _with_table(self, events: list[SessionEvent]) -> list[SessionEvent]:
         """The table comes right after the deal (and the score of a resumed game),
         before a block or a notice, which say what to do next."""
-        if not self.table_after_deal:
+        if not self.table_after_deal or not any(isinstance(e, Dealt) for e in events):
             return events
-        for index, event in enumerate(events):
-            if isinstance(event, Dealt):
-                after = index + 1
-                if after < len(events) and isinstance(events[after], InfoShown):
-                    after += 1
-                return [*events[:after], BoardShown(self.session.view()), *events[after:]]
-        return events
+        after = _after_the_deal(events)
+        while after < len(events) and isinstance(events[after], VoiceChosen | SpeechProblem):
+            after += 1
+        return [*events[:after], BoardShown(self.session.view()), *events[after:]]
+
+
+def _after_the_deal(events: Sequence[SessionEvent]) -> int:
+    """Where the deal's own lines end: after `Dealt`, and the score of a resumed game."""
+    for index, event in enumerate(events):
+        if isinstance(event, Dealt):
+            after = index + 1
+            if after < len(events) and isinstance(events[after], InfoShown):
+                after += 1
+            return after
+    return 0

@@ -80,6 +80,7 @@ ENGLISH = Lexicon(
         "full": ("full",),
         "short": ("short",),
         "letters": ("letters",),
+        "auto": ("auto", "automatic"),
     },
 )
 
@@ -119,6 +120,7 @@ CATALAN = Lexicon(
         "full": ("completes", "complets"),
         "short": ("curtes", "curts"),
         "letters": ("lletres",),
+        "auto": ("auto", "automàtica", "automàtic"),
     },
 )
 
@@ -158,6 +160,7 @@ DANISH = Lexicon(
         "full": ("fulde", "hele", "lange"),
         "short": ("korte",),
         "letters": ("bogstaver",),
+        "auto": ("auto", "automatisk"),
     },
 )
 

@@ -30,6 +30,12 @@ class CardNames(StrEnum):
     LETTERS = "letters"  # rank and a suit letter of the player's language, for braille
 
 
+class SpeechMode(StrEnum):
+    AUTO = "auto"  # the game's own voice only when no screen reader is running
+    ON = "on"
+    OFF = "off"
+
+
 class Audience(Flag):
     """Who must follow a change of the setting, besides the session that holds it."""
 
@@ -70,6 +76,7 @@ class Choice:
     """One of the members of a `StrEnum`, typed as the member's value or its words."""
 
     values: type[StrEnum]
+    older: tuple[tuple[object, str], ...] = ()  # values older files hold, and what they mean
 
     def parse(self, text: str) -> StrEnum:
         word = fold(text)
@@ -79,6 +86,9 @@ class Choice:
         raise ValueError(text)
 
     def check(self, stored: object) -> StrEnum:
+        for value, meaning in self.older:
+            if stored is value or (type(stored) is type(value) and stored == value):
+                return self.values(meaning)
         if not isinstance(stored, str) or stored not in tuple(self.values):
             raise ValueError(stored)
         return self.values(stored)
@@ -194,14 +204,23 @@ SETTINGS: dict[str, SettingSpec] = {
             },
             Audience.WORDS,
         ),
-        _switch(
+        SettingSpec(
             "speech",
             "speech",
-            True,
-            N_("Speech: {value}."),
+            Choice(SpeechMode, older=((True, "on"), (False, "off"))),
+            SpeechMode.AUTO,
+            {
+                SpeechMode.AUTO: N_(
+                    "Speech: automatic. The game speaks when no screen reader does."
+                ),
+                SpeechMode.ON: N_("Speech: on."),
+                SpeechMode.OFF: N_("Speech: off."),
+            },
             Audience.SPEAKER,
-            N_("the game speaks (the default at a terminal)"),
-            N_("the game stays silent, for use with a screen reader"),
+            (
+                N_("the game speaks, even with a screen reader running"),
+                N_("the game stays silent: your screen reader speaks"),
+            ),
         ),
         SettingSpec(
             "rate",

@@ -47,6 +47,10 @@ class Helper:
             arguments = self.words._(spec.usage) if spec.usage else ""
         return f"{self.local_name(name)} {arguments}".strip()
 
+    def usage_of(self, name: str, value: str) -> str:
+        """A whole command as the player would type it: "speech off", "veu no"."""
+        return f"{self.local_name(name)} {self.value_word(value)}"
+
     def local_name(self, name: str) -> str:
         return find(name).local_name(self.words.language)
 

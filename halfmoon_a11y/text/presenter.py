@@ -396,6 +396,26 @@ class Presenter:
         return [self.speech_problem(event.trouble)]
 
     @render.register
+    def _voice_chosen(self, event: se.VoiceChosen) -> list[str]:
+        w = self.words
+        off, on = self.helper.usage_of("speech", "off"), self.helper.usage_of("speech", "on")
+        if event.own and event.automatic:
+            text = w._(
+                "Voice: the game's own, since no screen reader is running. "
+                "Type {off} to silence it."
+            )
+        elif event.own:
+            text = w._("Voice: the game's own. Type {off} to silence it.")
+        elif event.reader is not None:
+            text = w._(
+                "Voice: your screen reader, {reader}. The game stays silent. "
+                "Type {on} for its own voice."
+            )
+        else:
+            text = w._("Voice: the game stays silent. Type {on} for its own voice.")
+        return [upper_first(text.format(off=off, on=on, reader=event.reader))]
+
+    @render.register
     def _refused(self, event: se.Refused) -> list[str]:
         return [self.error(event.error)]
 

@@ -3,20 +3,21 @@
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import NoReturn
 
 from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.core.errors import BadDealCodeError
 from halfmoon_a11y.play.lexicon import languages
-from halfmoon_a11y.play.settings import SETTINGS, Settings, SettingSpec, Switch
+from halfmoon_a11y.play.settings import SETTINGS, Settings, SettingSpec, SpeechMode, Switch
 from halfmoon_a11y.store.files import Paths
 from halfmoon_a11y.store.keeper import Keeper
 from halfmoon_a11y.store.settings_file import SettingsFile
 from halfmoon_a11y.text.catalog import default_language
-from halfmoon_a11y.text.presenter import Presenter
+from halfmoon_a11y.text.presenter import Presenter, echo
 from halfmoon_a11y.text.words import Words
 from halfmoon_a11y.ui.plain import lines_from, run_plain, wants_plain
 
@@ -57,12 +58,15 @@ def build_parser(words: Words) -> argparse.ArgumentParser:
 def _add_setting_option(parser: argparse.ArgumentParser, spec: SettingSpec, words: Words) -> None:
     """`--KEY VALUE`, or `--KEY` and `--no-KEY` for a switch: for this run only."""
     helps = [words._(text) for text in spec.option_help]
-    if isinstance(spec.kind, Switch):
+    if isinstance(spec.kind, Switch) or {"on", "off"} <= set(spec.kind.words()):
+        on, off = (True, False) if isinstance(spec.kind, Switch) else map(spec.parse, ("on", "off"))
         group = parser.add_mutually_exclusive_group()
         group.add_argument(
-            f"--{spec.key}", dest=spec.field, action="store_true", default=None, help=helps[0]
+            f"--{spec.key}", dest=spec.field, action="store_const", const=on, help=helps[0]
         )
-        group.add_argument(f"--no-{spec.key}", dest=spec.field, action="store_false", help=helps[1])
+        group.add_argument(
+            f"--no-{spec.key}", dest=spec.field, action="store_const", const=off, help=helps[1]
+        )
         return
     choices = list(spec.kind.words()) or None
     parser.add_argument(
@@ -82,6 +86,25 @@ def _option_type(spec: SettingSpec):
             raise argparse.ArgumentTypeError(text) from None
 
     return parse
+
+
+ENVIRONMENT_PREFIX = "HALFMOON_A11Y_"  # HALFMOON_A11Y_SPEECH=off, HALFMOON_A11Y_RATE=200…
+
+
+def _from_environment(environ: Mapping[str, str], words: Words) -> dict[str, object]:
+    """Settings given in the environment, for this run only; a value not understood is
+    said in one line and left out."""
+    found: dict[str, object] = {}
+    for spec in SETTINGS.values():
+        name = ENVIRONMENT_PREFIX + spec.field.upper()
+        if name not in environ:
+            continue
+        try:
+            found[spec.field] = spec.parse(environ[name])
+        except ValueError:
+            text = words._("Ignored {name}={value}: not understood.")
+            print(text.format(name=name, value=echo(environ[name])), file=sys.stderr)
+    return found
 
 
 def _overrides(args: argparse.Namespace) -> dict[str, object]:
@@ -126,8 +149,9 @@ def _main(argv: Sequence[str] | None) -> int:
     paths = Paths.for_user()
     settings_file = SettingsFile.load(paths.settings)
     stored = settings_file.settings(Settings(language=default_language()))
-    args = build_parser(Words(_language_asked(argv) or stored.language)).parse_args(argv)
-    chosen = stored.replace(**_overrides(args))
+    words = Words(_language_asked(argv) or stored.language)
+    args = build_parser(words).parse_args(argv)
+    chosen = stored.replace(**_from_environment(os.environ, words)).replace(**_overrides(args))
     language = chosen.language
     if args.code is not None:
         try:
@@ -138,10 +162,12 @@ def _main(argv: Sequence[str] | None) -> int:
     else:
         code = None
     interactive = not args.json and not wants_plain(args.plain)
-    # The game's own voice speaks only at a terminal, unless an option says otherwise;
-    # the JSON mode never speaks.
-    speech = (stored.speech and interactive) if args.speech is None else args.speech
-    settings = chosen.replace(speech=speech and not args.json)
+    asked = args.speech is not None or ENVIRONMENT_PREFIX + "SPEECH" in os.environ
+    # The game's own voice speaks only at a terminal, unless an option or the
+    # environment asks for it; the JSON mode never speaks.
+    if args.json or not (interactive or asked):
+        chosen = chosen.replace(speech=SpeechMode.OFF)
+    settings = chosen
     keeper = Keeper(paths, settings_file)
     session = keeper.open(code, settings)
     for signum in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
@@ -158,7 +184,8 @@ def _main(argv: Sequence[str] | None) -> int:
             return make_speaker(chosen, configured_player=settings_file.player)
 
         if not interactive:
-            return run_plain(session, lines_from(sys.stdin.buffer), sys.stdout, speaker_factory)
+            lines = lines_from(sys.stdin.buffer)
+            return run_plain(session, lines, sys.stdout, speaker_factory, announce_voice=asked)
         from halfmoon_a11y.ui.prompt import run_prompt
 
         return run_prompt(session, speaker_factory)

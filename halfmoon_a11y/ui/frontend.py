@@ -9,16 +9,15 @@ from collections.abc import Callable
 from typing import TextIO
 
 from halfmoon_a11y.play import answers as se
-from halfmoon_a11y.play.answers import SpeechTrouble
 from halfmoon_a11y.play.dialogue import Dialogue
 from halfmoon_a11y.play.session import Session
-from halfmoon_a11y.play.settings import SETTINGS, Audience, CardNames, Settings
+from halfmoon_a11y.play.settings import SETTINGS, Audience, CardNames, Settings, SpeechMode
 from halfmoon_a11y.text.ear import for_the_ear
 from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.words import Words
-from halfmoon_a11y.voice.speaker import SilentSpeaker, Speaker
+from halfmoon_a11y.voice.speaker import SilentSpeaker, Speaker, Voice
 
-SpeakerFactory = Callable[[Settings], tuple[Speaker, SpeechTrouble | None]]
+SpeakerFactory = Callable[[Settings], Voice]
 
 
 class TextFrontEnd:
@@ -29,8 +28,10 @@ class TextFrontEnd:
         session: Session,
         write: Callable[[list[str]], None],
         speaker_factory: SpeakerFactory | None = None,
+        announce_voice: bool = False,
     ) -> None:
         self.session = session
+        self.announce_voice = announce_voice  # say at start which voice speaks
         self.write = write
         self.speaker_factory = speaker_factory
         self.speaker: Speaker = SilentSpeaker()
@@ -45,7 +46,7 @@ class TextFrontEnd:
         self.ear.words = Words(settings.language, CardNames.FULL)
 
     def start(self) -> None:
-        notes = self._switch_speech(self.session.settings.speech)
+        notes = self._switch_speech(say_choice=self.announce_voice)
         self.announce(self.dialogue.opening(notes))
 
     def line(self, text: str) -> None:
@@ -65,16 +66,27 @@ class TextFrontEnd:
             if Audience.VOICE in spec.audience:
                 self.speaker.adjust(spec.field, settings.value(spec))
             if Audience.SPEAKER in spec.audience:
-                notes += self._switch_speech(bool(settings.value(spec)))
+                mode = settings.value(spec)
+                notes += self._switch_speech(say_choice=mode == SpeechMode.AUTO)
         return notes
 
-    def _switch_speech(self, on: bool) -> list[se.SessionEvent]:
+    def _switch_speech(self, say_choice: bool) -> list[se.SessionEvent]:
+        """Start the voice the speech setting asks for; say which speaks, or what failed."""
         self.speaker.close()
         self.speaker = SilentSpeaker()
-        if not on or self.speaker_factory is None:
+        if self.speaker_factory is None:
             return []
-        self.speaker, problem = self.speaker_factory(self.session.settings)
-        return [se.SpeechProblem(problem)] if problem else []
+        if self.session.settings.speech == SpeechMode.OFF:
+            voice = Voice(SilentSpeaker())
+        else:
+            voice = self.speaker_factory(self.session.settings)
+        self.speaker = voice.speaker
+        if voice.trouble is not None:
+            return [se.SpeechProblem(voice.trouble)]
+        if not say_choice:
+            return []
+        automatic = self.session.settings.speech == SpeechMode.AUTO
+        return [se.VoiceChosen(voice.own, automatic, voice.reader)]
 
     def announce(self, events: list[se.SessionEvent]) -> None:
         failure = self.speaker.failure

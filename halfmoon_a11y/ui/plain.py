@@ -35,5 +35,7 @@ def run_plain(
     lines: Iterable[str],
     out: TextIO,
     speaker_factory: SpeakerFactory | None = None,
+    announce_voice: bool = False,
 ) -> int:
-    return serve(TextFrontEnd(session, printer(out), speaker_factory), lines)
+    front = TextFrontEnd(session, printer(out), speaker_factory, announce_voice)
+    return serve(front, lines)

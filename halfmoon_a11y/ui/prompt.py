@@ -42,7 +42,7 @@ class CommandCompleter(Completer):
 
 
 def run_prompt(session: Session, speaker_factory: SpeakerFactory | None = None) -> int:
-    front = TextFrontEnd(session, printer(sys.stdout), speaker_factory)
+    front = TextFrontEnd(session, printer(sys.stdout), speaker_factory, announce_voice=True)
     prompt: PromptSession[str] = PromptSession(
         history=InMemoryHistory(),
         completer=CommandCompleter(),

@@ -5,12 +5,13 @@ from __future__ import annotations
 import ctypes.util
 import importlib.util
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from halfmoon_a11y.play.answers import SpeechTrouble
-from halfmoon_a11y.play.settings import Settings
+from halfmoon_a11y.play.settings import Settings, SpeechMode
 from halfmoon_a11y.voice import player
-from halfmoon_a11y.voice.speaker import SilentSpeaker, Speaker
+from halfmoon_a11y.voice.screen_reader import screen_reader
+from halfmoon_a11y.voice.speaker import SilentSpeaker, Voice
 from halfmoon_a11y.voice.worker import ThreadedSpeaker
 
 
@@ -26,18 +27,24 @@ def make_speaker(
     settings: Settings,
     environ: Mapping[str, str] | None = None,
     configured_player: str | None = None,
-) -> tuple[Speaker, SpeechTrouble | None]:
-    """The speaker, and why there is no voice when there is none (a reason code)."""
-    if not settings.speech:
-        return SilentSpeaker(), None
+    detect: Callable[[], str | None] = screen_reader,
+) -> Voice:
+    """The game's own voice when the speech setting wants it and the machine allows."""
+    mode = SpeechMode(settings.speech)
+    if mode is SpeechMode.OFF:
+        return Voice(SilentSpeaker())
+    if mode is SpeechMode.AUTO:
+        reader = detect()
+        if reader is not None:
+            return Voice(SilentSpeaker(), reader=reader)
     if not engine_available():
-        return SilentSpeaker(), SpeechTrouble.NO_ENGINE
+        return Voice(SilentSpeaker(), SpeechTrouble.NO_ENGINE)
     command = player.find_player(environ, configured_player)
     if command is None:
-        return SilentSpeaker(), SpeechTrouble.NO_PLAYER
+        return Voice(SilentSpeaker(), SpeechTrouble.NO_PLAYER)
     from halfmoon_a11y.voice.synth import Pyttsx3Synthesizer
 
     def factory(folder):  # runs on the speech thread, which owns the engine
         return Pyttsx3Synthesizer(folder).synthesize
 
-    return ThreadedSpeaker(factory, command, settings.language, settings.rate), None
+    return Voice(ThreadedSpeaker(factory, command, settings.language, settings.rate))

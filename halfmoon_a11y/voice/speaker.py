@@ -8,6 +8,7 @@ readers do when a key is pressed.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 from halfmoon_a11y.play.answers import SpeechTrouble
@@ -46,3 +47,17 @@ class SilentSpeaker:
 
     def close(self) -> None:
         pass
+
+
+@dataclass(frozen=True)
+class Voice:
+    """The speaker chosen, why the game's own voice is silent when it cannot speak, and the
+    screen reader that speaks instead when speech auto found one."""
+
+    speaker: Speaker
+    trouble: SpeechTrouble | None = None
+    reader: str | None = None
+
+    @property
+    def own(self) -> bool:
+        return not isinstance(self.speaker, SilentSpeaker)

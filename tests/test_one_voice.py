@@ -1,0 +1,144 @@
+"""One voice at a time: speech auto stays silent while a screen reader runs."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from halfmoon_a11y.core.dealcode import DealCode
+from halfmoon_a11y.play.session import Session
+from halfmoon_a11y.play.settings import Settings, SpeechMode
+from halfmoon_a11y.text.words import Words
+from halfmoon_a11y.ui.cli import build_parser
+from halfmoon_a11y.ui.frontend import TextFrontEnd
+from halfmoon_a11y.voice.choose import engine_available, make_speaker
+from halfmoon_a11y.voice.screen_reader import screen_reader
+from halfmoon_a11y.voice.speaker import SilentSpeaker
+
+PLAYER = Path(__file__).parent / "players" / "realtime_player.py"
+
+
+@pytest.fixture
+def orca(tmp_path):
+    """A process named orca, as the screen reader's would be."""
+    fake = tmp_path / "orca"
+    shutil.copy(shutil.which("sleep"), fake)
+    process = subprocess.Popen([str(fake), "60"])
+    time.sleep(0.1)
+    yield process
+    process.kill()
+    process.wait()
+
+
+def player_env(tmp_path: Path) -> dict[str, str]:
+    return {"HALFMOON_A11Y_PLAYER": f"{sys.executable} {PLAYER} {tmp_path / 'played.log'}"}
+
+
+def test_speech_auto_is_silent_while_a_screen_reader_runs(orca, tmp_path):
+    voice = make_speaker(Settings(speech=SpeechMode.AUTO), player_env(tmp_path))
+    assert isinstance(voice.speaker, SilentSpeaker)
+    assert voice.reader == "Orca" and voice.trouble is None
+
+
+def test_speech_auto_speaks_when_no_screen_reader_runs(tmp_path):
+    assert screen_reader() is None  # nothing of the kind on a test machine
+    voice = make_speaker(Settings(speech=SpeechMode.AUTO), player_env(tmp_path))
+    assert voice.reader is None
+    if engine_available():
+        assert voice.own
+        voice.speaker.close()
+
+
+def test_speech_on_speaks_even_with_a_screen_reader(orca, tmp_path):
+    voice = make_speaker(Settings(speech=SpeechMode.ON), player_env(tmp_path))
+    assert voice.reader is None
+    if engine_available():
+        assert voice.own
+        voice.speaker.close()
+
+
+def test_the_start_says_which_voice_speaks_and_how_to_change_it(orca, tmp_path):
+    session = Session(DealCode.parse("HM1-N-EMQPNCT"), Settings(language="da"))
+    written: list[str] = []
+
+    def factory(settings):
+        return make_speaker(settings, player_env(tmp_path))
+
+    front = TextFrontEnd(session, written.extend, factory, announce_voice=True)
+    front.start()
+    front.close()
+    assert written[1] == (
+        "Stemme: din skærmlæser, Orca. Spillet er tavst. Skriv tale til for spillets egen stemme."
+    )
+    assert written[2].startswith("Bunke 1:")  # then the table
+
+
+def fake_proc(tmp_path: Path, processes: dict[str, bytes]) -> Path:
+    proc = tmp_path / "proc"
+    for number, (comm, cmdline) in enumerate(processes.items(), start=100):
+        folder = proc / str(number)
+        folder.mkdir(parents=True)
+        (folder / "comm").write_text(comm + "\n")
+        (folder / "cmdline").write_bytes(cmdline)
+    (proc / "self").mkdir()
+    return proc
+
+
+def test_orca_run_as_a_python_script_is_found(tmp_path):
+    proc = fake_proc(tmp_path, {"python3": b"/usr/bin/python3\0/usr/bin/orca\0--replace\0"})
+    assert screen_reader("linux", proc, run=lambda command: None) == "Orca"
+
+
+def test_a_command_that_names_orca_is_not_a_screen_reader(tmp_path):
+    proc = fake_proc(tmp_path, {"man": b"man\0orca\0", "less": b"less\0orca.txt\0"})
+    assert screen_reader("linux", proc, run=lambda command: None) is None
+
+
+def test_the_desktop_bus_can_say_a_screen_reader_runs(tmp_path, monkeypatch):
+    monkeypatch.setattr("shutil.which", lambda name: f"/usr/bin/{name}")
+    proc = fake_proc(tmp_path, {"bash": b"bash\0"})
+
+    def bus(command):
+        return "b true\n" if command[0] == "busctl" else None
+
+    assert screen_reader("linux", proc, run=bus) == "Orca"
+
+
+@pytest.mark.parametrize(
+    ("platform", "output", "reader"),
+    [
+        ("win32", '"explorer.exe","1"\n"nvda.exe","2"\n', "NVDA"),
+        ("win32", '"explorer.exe","1"\n', None),
+        (
+            "darwin",
+            "/System/Library/CoreServices/VoiceOver.app/Contents/MacOS/VoiceOver\n",
+            "VoiceOver",
+        ),
+    ],
+)
+def test_windows_and_macos_readers_by_their_processes(platform, output, reader):
+    assert screen_reader(platform, Path("/nonexistent"), run=lambda command: output) == reader
+
+
+def test_options_and_the_environment_choose_the_voice_for_one_run(isolated_folders):
+    parser = build_parser(Words("en"))
+    assert parser.parse_args(["--speech"]).speech is SpeechMode.ON
+    assert parser.parse_args(["--no-speech"]).speech is SpeechMode.OFF
+    assert parser.parse_args([]).speech is None
+    done = subprocess.run(
+        [sys.executable, "-m", "halfmoon_a11y", "--json", "--code", "HM1-N-EMQPNCT"],
+        input="",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "HALFMOON_A11Y_SPEECH": "maybe"},
+        check=False,
+    )
+    assert done.returncode == 0
+    assert done.stderr == "Ignored HALFMOON_A11Y_SPEECH=maybe: not understood.\n"
