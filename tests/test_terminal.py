@@ -149,3 +149,26 @@ def test_a_bad_option_is_refused_in_the_players_language(args, language, expecte
     assert done.returncode == 2
     assert done.stderr.startswith(expected)
     assert len(done.stderr.splitlines()) == 1
+
+
+QUIET_SCRIPT = ["pick 1 8", "info", "pick 3", "selection", "undo", "pile 2", "code"]
+
+
+def test_after_enter_only_the_answer_is_new_text_on_screen():
+    """A terminal screen reader speaks the text that changes. After Enter, that must be
+    the answer and the fresh prompt, never the command the player just typed."""
+    from tests.screen_model import ScreenModel
+
+    model = ScreenModel("--code", "HM1-N-EMQPNCT", "--no-speech", "--lang", "en")
+    try:
+        model.settle(0.5)
+        for command in QUIET_SCRIPT:
+            model.type(command)
+            changed = model.enter()
+            assert changed, command
+            assert not any(command in line for line in changed), (command, changed)
+            assert changed[-1].strip() == ">", changed  # the next prompt, empty
+            answer = [line for line in changed[:-1] if line]
+            assert answer and not any(line.startswith(">") for line in answer), changed
+    finally:
+        model.close()

@@ -149,7 +149,9 @@ class Presenter:
             for e in caused
             if isinstance(e, ev.Revealed | ev.Emptied)
         ]
-        lines = [f"{outcome} {self.totals(removed.score, removed.left)}", self.table.changed(spots)]
+        lines = [f"{outcome} {self.totals(removed.score, removed.left)}"]
+        if spots:
+            lines.append(self.table.changed(spots))
         blocked = [line for e in caused if isinstance(e, ev.Blocked) for line in self.render(e)]
         return blocked + lines
 

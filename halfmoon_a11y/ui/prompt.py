@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.ui.completion import complete
@@ -54,6 +55,8 @@ def run_prompt(session: Session, speaker_factory: SpeakerFactory | None = None) 
         key_bindings=key_bindings(),
     )
 
+    accept_quietly(prompt)
+
     def typed(buffer: Buffer) -> None:
         if buffer.text:  # the first key of a new command silences the voice
             front.speaker.interrupt()
@@ -72,3 +75,29 @@ def typed_lines(prompt: PromptSession[str]) -> Iterator[str]:
         except EOFError:
             yield "quit"
             return
+
+
+def accept_quietly(prompt: PromptSession[str]) -> None:
+    """Enter ends the line without drawing it again.
+
+    prompt_toolkit's last drawing of an accepted line erases the prompt and writes
+    it anew; a terminal screen reader takes that for new text and speaks the command
+    the player has just typed, after every command. Instead, the cursor only moves
+    below the line (its text is on the screen already, as typed), so after Enter
+    the answer alone is new text, as in plain mode.
+    """
+    renderer = prompt.app.renderer
+    draw = renderer.render
+
+    def render(app: Any, layout: Any, is_done: bool = False) -> None:
+        last = renderer._last_screen
+        if not is_done or last is None:
+            draw(app, layout, is_done)
+            return
+        below = max(0, last.height - 1 - renderer._cursor_pos.y)
+        if below:
+            renderer.output.cursor_down(below)
+        renderer.output.write_raw("\r\n")
+        renderer.output.flush()
+
+    renderer.render = render  # type: ignore[method-assign]
