@@ -97,11 +97,8 @@ msgstr "Ĝis revido."
 msgid "Language: {value}."
 msgstr "Lingvo: {value}."
 
-msgid "Move errors: {value}."
-msgstr "Movaj eraroj: {value}."
-
-msgid "on"
-msgstr "ŝaltita"
+msgid "Move errors: on."
+msgstr "Movaj eraroj: ŝaltitaj."
 
 msgid "{items} or {last}"
 msgstr "{items} aŭ {last}"
@@ -133,12 +130,12 @@ def test_a_new_language_is_one_lexicon_and_one_catalog(esperanto):
     assert session.handle("lang eo") == [SettingChanged("lang", "eo")]
     said = Presenter(Words(session.settings.language))
     assert said.render(SettingChanged("lang", "eo")) == ["Lingvo: Esperanto."]
-    assert said.render_all(session.handle("set movaj-eraroj jes")) == ["Movaj eraroj: ŝaltita."]
+    assert said.render_all(session.handle("set movaj-eraroj jes")) == ["Movaj eraroj: ŝaltitaj."]
     assert parse("eliru") == Quit()
     assert said.render_all(session.handle("eliru")) == ["Ĝis revido."]
-    assert said.usage("undo") == "malfaru"
-    assert said.usage("lang") == "lingvo ca, da, en aŭ eo"
-    assert "eliru" in Presenter(Words("en")).render(HelpShown("quit"))[1]  # "Also: …"
+    assert said.usage("undo") == "malfaru, with nothing after it"  # no catalog entry: English
+    assert said.usage("lang") == "lingvo, then ca, da, en aŭ eo, for example lingvo ca"
+    assert Presenter(Words("eo")).render(HelpShown("quit"))[0].startswith("eliru: ")
     assert catalog.default_language({"LANG": "eo_XY.UTF-8"}) == "eo"
     assert build_parser(Words("eo")).parse_args(["--lang", "eo"]).language == "eo"
 

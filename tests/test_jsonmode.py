@@ -16,7 +16,7 @@ GARBAGE = [
     "new HM1-N-AAAA",
     "new HM1-N-AAAAAA1 extra",
     "pile 99",
-    "pile R1",
+    "pile R9",
     '{"json": true}',
     "\x00\x01\x02",
     "pick \x00",

@@ -91,3 +91,70 @@ def test_switching_language_keeps_the_game(clock):
     assert "Language: English." in text
     assert "Score 10. 1 træk." in text
     assert session.game.score == 10
+
+
+TYPING = {  # places alone, short forms, did you mean, and the refusals, in each language
+    "en": [
+        "1 8",
+        "8, 5 and 3",
+        "i",
+        "pik 1",
+        "13 1",
+        "set move errors on",
+        "set rate 500",
+        "set colour red",
+        "speech loud",
+        "pile r3",
+        "pile 13",
+        "h",
+        "help p",
+        "help rules",
+        "u",
+        "pick",
+        "undo now",
+    ],
+    "ca": [
+        "1 8",
+        "8, 5 i 3",
+        "i",
+        "tira 1",
+        "13 1",
+        "ajusta errors de moviment sí",
+        "ajusta velocitat 500",
+        "ajusta color vermell",
+        "veu fort",
+        "pila r3",
+        "pila 13",
+        "a",
+        "ajuda t",
+        "ajuda regles",
+        "d",
+        "tria",
+        "desfés ara",
+    ],
+    "da": [
+        "1 8",
+        "8, 5 og 3",
+        "i",
+        "vælj 1",
+        "13 1",
+        "indstil træk fejl til",
+        "indstil hastighed 500",
+        "indstil farve rød",
+        "tale højt",
+        "bunke r3",
+        "bunke 13",
+        "h",
+        "hjælp v",
+        "hjælp regler",
+        "f",
+        "vælg",
+        "fortryd nu",
+    ],
+}
+
+
+@pytest.mark.parametrize("language", ["ca", "da", "en"])
+def test_typing(language, snapshot_text, clock):
+    session = Session(DealCode.parse("HM1-N-EMQPNCT"), Settings(language=language), now=clock)
+    assert transcript(session, TYPING[language], start=False) == snapshot_text

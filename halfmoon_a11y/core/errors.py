@@ -41,9 +41,10 @@ class BadDealCodeError(HalfMoonError):
 class BadLocationError(HalfMoonError):
     code = "bad_location"
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, command: str | None = None) -> None:
         super().__init__(f"no such location: {text!r}")
         self.text = text
+        self.command = command  # the command it was given to, when known
 
 
 class NothingToUndoError(HalfMoonError):

@@ -8,12 +8,15 @@ Undo()
 
 from __future__ import annotations
 
+import difflib
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from halfmoon_a11y.core.dealcode import DealCode
+from halfmoon_a11y.core.errors import BadLocationError
 from halfmoon_a11y.core.places import Location
 from halfmoon_a11y.play.errors import (
     BadArgumentError,
@@ -21,7 +24,14 @@ from halfmoon_a11y.play.errors import (
     TooManyArgumentsError,
     UnknownCommandError,
 )
-from halfmoon_a11y.play.lexicon import LEXICONS, Lexicon, command_aliases, fold, lexicon
+from halfmoon_a11y.play.lexicon import (
+    LEXICONS,
+    SOURCE,
+    Lexicon,
+    command_aliases,
+    fold,
+    lexicon,
+)
 from halfmoon_a11y.play.messages import N_
 from halfmoon_a11y.play.settings import SETTINGS, find_setting
 
@@ -134,7 +144,7 @@ class CommandSpec:
     its arguments and summary for help (translated), and how its arguments are parsed."""
 
     name: str
-    usage: str  # arguments, in the source language (translated); "" when it takes none
+    how: str  # how it is typed, for the ear, with {name} for its name (translated)
     summary: str  # one-line help (translated)
     build: Callable[[str, Sequence[str]], Command]
     setting: str | None = None  # the setting this command changes; its values are the usage
@@ -164,8 +174,16 @@ def _count(name: str, args: Sequence[str], least: int, most: int) -> None:
 
 
 def _pick(name: str, args: Sequence[str]) -> Command:
-    _count(name, args, 1, 3)
-    return Pick(tuple(Location.parse(arg) for arg in args))
+    places = [arg for arg in args if fold(arg) not in _joiners()]
+    _count(name, places, 1, 3)
+    return Pick(tuple(_place(name, arg) for arg in places))
+
+
+def _place(name: str, text: str) -> Location:
+    try:
+        return Location.parse(text)
+    except BadLocationError:
+        raise BadLocationError(text, name) from None
 
 
 def _new(name: str, args: Sequence[str]) -> Command:
@@ -175,24 +193,31 @@ def _new(name: str, args: Sequence[str]) -> Command:
 
 def _pile(name: str, args: Sequence[str]) -> Command:
     _count(name, args, 1, 1)
-    location = Location.parse(args[0])
-    if location.reserve:
-        raise BadArgumentError(name, args[0])
-    return ShowPile(location)
+    return ShowPile(_place(name, args[0]))
+
+
+RULES = "rules"  # the help topic that reads the rules
 
 
 def _help(name: str, args: Sequence[str]) -> Command:
     _count(name, args, 0, 1)
     if not args:
         return Help()
+    if _is_rules(args[0]):
+        return Help(RULES)
     return Help(find(args[0]).name)
+
+
+def _is_rules(word: str) -> bool:
+    topics = {fold(name) for lex in LEXICONS.values() for name in lex.topics.get(RULES, ())}
+    return fold(word) in topics | {RULES}
 
 
 def _change(name: str, key: str, text: str) -> Change:
     try:
         return Change(key, SETTINGS[key].parse(text))
     except ValueError:
-        raise BadArgumentError(name, text) from None
+        raise BadArgumentError(name, text, key) from None
 
 
 def _own_command(key: str) -> Callable[[str, Sequence[str]], Command]:
@@ -206,51 +231,75 @@ def _own_command(key: str) -> Callable[[str, Sequence[str]], Command]:
 
 
 def _set(name: str, args: Sequence[str]) -> Command:
-    _count(name, args, 2, 2)
-    spec = find_setting(args[0])
+    """`set move-errors on`, and as forgiving as a player: `set move errors on`."""
+    if len(args) < 2:
+        raise MissingArgumentError(name)
+    spec = find_setting(" ".join(args[:-1]))
     if spec is None:
-        raise BadArgumentError(name, args[0])
-    return _change(name, spec.key, args[1])
+        raise BadArgumentError(name, " ".join(args[:-1]))
+    return _change(name, spec.key, args[-1])
 
+
+ALONE = N_("{name}, with nothing after it")  # how a command without arguments is typed
+SETTING_HOW = N_("{name}, then {values}, for example {name} {example}")
 
 COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "pick",
-        N_("LOCATION [LOCATION [LOCATION]]"),
+        N_("{name}, then one to three places, for example {name} 1 8. Places alone do too: 1 8"),
         N_("Tap cards: piles 1 to 12, reserve R1 to R8."),
         _pick,
     ),
-    CommandSpec("undo", "", N_("Take back the last move."), _no_args(Undo)),
-    CommandSpec("new", N_("[CODE]"), N_("Start a new game, or the deal with this code."), _new),
-    CommandSpec("board", "", N_("Read the whole table: piles, then reserve."), _no_args(Board)),
-    CommandSpec("pile", N_("NUMBER"), N_("Read one pile."), _pile),
-    CommandSpec("reserve", "", N_("Read the reserve."), _no_args(ShowReserve)),
-    CommandSpec("info", "", N_("Time, score, moves and deal code."), _no_args(Info)),
-    CommandSpec("code", "", N_("The deal code of this game."), _no_args(ShowCode)),
-    CommandSpec("selection", "", N_("What is selected now."), _no_args(ShowSelection)),
-    CommandSpec("repeat", "", N_("Say the last announcement again."), _no_args(Repeat)),
-    CommandSpec("help", N_("[COMMAND]"), N_("List the commands, or explain one."), _help),
-    CommandSpec("lang", "", N_("Change the language."), _own_command("lang"), setting="lang"),
+    CommandSpec("undo", ALONE, N_("Take back the last move."), _no_args(Undo)),
+    CommandSpec(
+        "new",
+        N_("{name}, or {name} and a deal code, for example {name} HM1-N-ABCDEFG"),
+        N_("Start a new game, or the deal with this code."),
+        _new,
+    ),
+    CommandSpec("board", ALONE, N_("Read the whole table: piles, then reserve."), _no_args(Board)),
+    CommandSpec(
+        "pile",
+        N_("{name}, then a pile from 1 to 12 or a reserve slot, for example {name} 5"),
+        N_("Read one pile or one reserve slot."),
+        _pile,
+    ),
+    CommandSpec("reserve", ALONE, N_("Read the reserve."), _no_args(ShowReserve)),
+    CommandSpec("info", ALONE, N_("Time, score, moves and deal code."), _no_args(Info)),
+    CommandSpec("code", ALONE, N_("The deal code of this game."), _no_args(ShowCode)),
+    CommandSpec("selection", ALONE, N_("What is selected now."), _no_args(ShowSelection)),
+    CommandSpec("repeat", ALONE, N_("Say the last announcement again."), _no_args(Repeat)),
+    CommandSpec(
+        "help",
+        N_("{name}, or {name} and a command, for example {name} {example}, or {name} {rules}"),
+        N_("List the commands, explain one, or read the rules."),
+        _help,
+    ),
+    CommandSpec(
+        "lang", SETTING_HOW, N_("Change the language."), _own_command("lang"), setting="lang"
+    ),
     CommandSpec(
         "set",
-        N_("SETTING VALUE"),
+        N_("{name}, then a setting and its value, for example {name} {setting} {value}"),
         N_("Change a setting: {settings}."),  # each setting without a command of its own
         _set,
     ),
     CommandSpec(
         "speech",
-        "",
+        SETTING_HOW,
         N_("The game's own voice. Auto: it speaks only when no screen reader does."),
         _own_command("speech"),
         setting="speech",
     ),
     CommandSpec(
         "stats",
-        "",
+        ALONE,
         N_("Games played, won and blocked, win rate, best time and winning streaks."),
         _no_args(Stats),
     ),
-    CommandSpec("quit", "", N_("Leave the game."), _no_args(Quit)),
+    CommandSpec(
+        "quit", ALONE, N_("Leave the game. It is saved, and resumed next time."), _no_args(Quit)
+    ),
 )
 
 
@@ -270,22 +319,59 @@ def _by_name(lexicons: tuple[Lexicon, ...]) -> dict[str, CommandSpec]:
     return table
 
 
-def find(word: str) -> CommandSpec:
-    spec = _by_name(tuple(LEXICONS.values())).get(fold(word))
+def _short_forms(language: str) -> dict[str, CommandSpec]:
+    """The short forms of the player's language only: they differ between languages."""
+    shorts = lexicon(language).short_forms
+    return {fold(shorts[spec.name]): spec for spec in COMMANDS if spec.name in shorts}
+
+
+def _joiners() -> set[str]:
+    return {fold(word) for lex in LEXICONS.values() for word in lex.joiners}
+
+
+def find(word: str, language: str = SOURCE) -> CommandSpec:
+    """The command a word names: a short form of the player's language, or a name in any."""
+    folded = fold(word)
+    spec = _short_forms(language).get(folded) or _by_name(tuple(LEXICONS.values())).get(folded)
     if spec is None:
-        raise UnknownCommandError(word)
+        raise UnknownCommandError(word, _close_to(folded, language))
     return spec
 
 
-def command_words() -> list[str]:
-    """Every name a command answers to, for completion."""
-    return sorted(_by_name(tuple(LEXICONS.values())))
+def _close_to(word: str, language: str) -> str | None:
+    """The name of the player's language closest to a mistyped word, if one is close."""
+    names = {fold(name): name for spec in COMMANDS for name in _local_names(spec, language)}
+    found = difflib.get_close_matches(word, list(names), n=1, cutoff=0.7)
+    return names[found[0]] if found else None
 
 
-def parse(line: str) -> Command:
-    """Turn one line into a command, or raise a HalfMoonError saying why not."""
-    words = line.split()
+def _local_names(spec: CommandSpec, language: str) -> tuple[str, ...]:
+    return lexicon(language).command_names.get(spec.name) or (spec.name,)
+
+
+def command_words(language: str | None = None) -> list[str]:
+    """The names a command answers to, for completion: of one language, or of all."""
+    if language is None:
+        return sorted(_by_name(tuple(LEXICONS.values())))
+    return sorted({name for spec in COMMANDS for name in _local_names(spec, language)})
+
+
+_PLACE_LIKE = re.compile(r"^[rR]?[0-9]+$")
+
+
+def parse(line: str, language: str = SOURCE) -> Command:
+    """Turn one line into a command, or raise a HalfMoonError saying why not.
+
+    A line of places alone is a pick (`1 8`, `r3, 5 and 12`); commas separate
+    words like spaces.
+    """
+    words = line.replace(",", " ").split()
     if not words:
         return Blank()
-    spec = find(words[0])
-    return spec.build(spec.name, words[1:])
+    if _PLACE_LIKE.match(words[0]):
+        return _pick("pick", words)
+    spec = find(words[0], language)
+    args = words[1:]
+    if spec.name == "help" and len(args) == 1 and not _is_rules(args[0]):
+        args = [find(args[0], language).name]  # `help p`: a short form of the player's language
+    return spec.build(spec.name, args)

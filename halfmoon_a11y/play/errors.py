@@ -9,9 +9,10 @@ from halfmoon_a11y.core.errors import HalfMoonError
 class UnknownCommandError(HalfMoonError):
     code = "unknown_command"
 
-    def __init__(self, word: str) -> None:
+    def __init__(self, word: str, suggestion: str | None = None) -> None:
         super().__init__(f"unknown command: {word!r}")
         self.word = word
+        self.suggestion = suggestion  # a close command of the player's language
 
 
 class MissingArgumentError(HalfMoonError):
@@ -35,10 +36,11 @@ class BadArgumentError(HalfMoonError):
 
     code = "bad_argument"
 
-    def __init__(self, command: str, text: str) -> None:
+    def __init__(self, command: str, text: str, setting: str | None = None) -> None:
         super().__init__(f"{command}: bad argument {text!r}")
         self.command = command
         self.text = text
+        self.setting = setting  # the setting whose value was not understood
 
 
 class StatisticsUnavailableError(HalfMoonError):

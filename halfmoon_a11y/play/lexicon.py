@@ -30,6 +30,9 @@ class Lexicon:
     command_names: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     setting_names: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     value_words: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # "on", "full"…
+    short_forms: Mapping[str, str] = field(default_factory=dict)  # command -> one or two letters
+    joiners: tuple[str, ...] = ()  # words that join places: "1 and 8"
+    topics: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # help topics: "rules"
 
     def command(self, name: str) -> str | None:
         names = self.command_names.get(name)
@@ -38,6 +41,9 @@ class Lexicon:
     def setting(self, key: str) -> str | None:
         names = self.setting_names.get(key)
         return names[0] if names else None
+
+    def short(self, name: str) -> str | None:
+        return self.short_forms.get(name)
 
     def value(self, word: str) -> str | None:
         words = self.value_words.get(word)
@@ -82,6 +88,26 @@ ENGLISH = Lexicon(
         "letters": ("letters",),
         "auto": ("auto", "automatic"),
     },
+    short_forms={
+        "pick": "p",
+        "undo": "u",
+        "new": "n",
+        "board": "b",
+        "pile": "pl",
+        "reserve": "rs",
+        "info": "i",
+        "code": "c",
+        "selection": "s",
+        "repeat": "rp",
+        "help": "h",
+        "lang": "l",
+        "set": "st",
+        "speech": "sp",
+        "stats": "ss",
+        "quit": "q",
+    },
+    joiners=("and",),
+    topics={"rules": ("rules",)},
 )
 
 CATALAN = Lexicon(
@@ -122,6 +148,26 @@ CATALAN = Lexicon(
         "letters": ("lletres",),
         "auto": ("auto", "automàtica", "automàtic"),
     },
+    short_forms={
+        "pick": "t",
+        "undo": "d",
+        "new": "n",
+        "board": "ta",
+        "pile": "p",
+        "reserve": "rs",
+        "info": "i",
+        "code": "c",
+        "selection": "s",
+        "repeat": "rp",
+        "help": "a",
+        "lang": "id",
+        "set": "aj",
+        "speech": "v",
+        "stats": "e",
+        "quit": "sr",
+    },
+    joiners=("i",),
+    topics={"rules": ("regles",)},
 )
 
 DANISH = Lexicon(
@@ -162,6 +208,26 @@ DANISH = Lexicon(
         "letters": ("bogstaver",),
         "auto": ("auto", "automatisk"),
     },
+    short_forms={
+        "pick": "v",
+        "undo": "f",
+        "new": "n",
+        "board": "b",
+        "pile": "bu",
+        "reserve": "rs",
+        "info": "i",
+        "code": "k",
+        "selection": "va",
+        "repeat": "g",
+        "help": "h",
+        "lang": "sp",
+        "set": "in",
+        "speech": "t",
+        "stats": "st",
+        "quit": "a",
+    },
+    joiners=("og",),
+    topics={"rules": ("regler",)},
 )
 
 # Every language the game speaks, in the order lists of them are said.

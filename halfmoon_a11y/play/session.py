@@ -163,7 +163,7 @@ class Session:
     def handle(self, line: str) -> list[SessionEvent]:
         """Parse one line and run it. Anything refused becomes a Refused event; nothing raises."""
         try:
-            command = cmd.parse(line)
+            command = cmd.parse(line, self._settings.language)
         except HalfMoonError as error:
             return [Refused(error)]
         return self.execute(command)
@@ -188,7 +188,9 @@ class Session:
             case cmd.Board():
                 return [BoardShown(self.view())]
             case cmd.ShowPile(location):
-                return [PileShown(self.view().piles[location.index])]
+                view = self.view()
+                spots = view.reserve if location.reserve else view.piles
+                return [PileShown(spots[location.index])]
             case cmd.ShowReserve():
                 return [ReserveShown(self.view().reserve)]
             case cmd.Info():

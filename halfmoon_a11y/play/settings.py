@@ -162,7 +162,14 @@ class SettingSpec:
         return str(value) if isinstance(value, StrEnum) else value
 
 
-def _switch(key: str, field: str, default: bool, announce: str, audience: Audience, *helps: str):
+def _switch(
+    key: str,
+    field: str,
+    default: bool,
+    announce: str | Mapping[Any, str],
+    audience: Audience,
+    *helps: str,
+) -> SettingSpec:
     return SettingSpec(key, field, Switch(), default, announce, audience, helps)
 
 
@@ -178,18 +185,18 @@ SETTINGS: dict[str, SettingSpec] = {
             Audience.WORDS | Audience.VOICE,
             (N_("the language: {choices}"),),
         ),
-        _switch(
+        _switch(  # one sentence for each value: Catalan agrees the word with the setting
             "move-errors",
             "move_errors",
             False,
-            N_("Move errors: {value}."),
+            {True: N_("Move errors: on."), False: N_("Move errors: off.")},
             Audience.SESSION,
         ),
         _switch(
             "placement-help",
             "placement_help",
             False,
-            N_("Placement help: {value}."),
+            {True: N_("Placement help: on."), False: N_("Placement help: off.")},
             Audience.SESSION,
         ),
         SettingSpec(
@@ -236,11 +243,16 @@ SETTINGS: dict[str, SettingSpec] = {
 
 def find_setting(word: str) -> SettingSpec | None:
     """The setting a player named, in any language, with or without accents."""
-    folded = fold(word)
+    folded = _squeezed(word)
     for spec in SETTINGS.values():
-        if folded in {fold(name) for name in setting_aliases(spec.key)}:
+        if folded in {_squeezed(name) for name in setting_aliases(spec.key)}:
             return spec
     return None
+
+
+def _squeezed(name: str) -> str:
+    """A setting name with its hyphens and spaces left out: "move errors" is "move-errors"."""
+    return fold(name).replace("-", "").replace(" ", "")
 
 
 def by_field(field: str) -> SettingSpec:

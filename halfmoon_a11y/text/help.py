@@ -5,10 +5,33 @@ from __future__ import annotations
 
 from typing import Any
 
-from halfmoon_a11y.play.commands import COMMANDS, find, settings_of_set
+from halfmoon_a11y.play.commands import ALONE, COMMANDS, RULES, find, settings_of_set
 from halfmoon_a11y.play.lexicon import ENGLISH, languages, lexicon
+from halfmoon_a11y.play.messages import N_
 from halfmoon_a11y.play.settings import SETTINGS, Choice, Language, Number, SettingSpec, Switch
 from halfmoon_a11y.text.words import Words
+
+RULES_TEXT = (
+    N_(
+        "The rules of Half Moon. Two decks are shuffled: 104 cards. Twelve piles of 8 cards, "
+        "1 to 12, and a reserve of 8 cards, R1 to R8."
+    ),
+    N_("You can play the top card of each pile and every card left in the reserve."),
+    N_(
+        "Pair: two number cards that add up to 11. Ace and ten, two and nine, three and "
+        "eight, four and seven, five and six. The ace counts 1. Suits do not matter."
+    ),
+    N_("Trio: a jack, a queen and a king, of any suits. Face cards never make a pair."),
+    N_(
+        "Removed cards leave the game. An emptied pile or reserve slot stays empty. "
+        "A pair scores 10 and a trio 15."
+    ),
+    N_("Victory: all 104 cards are removed, in 48 moves, for 520 points."),
+    N_(
+        "Blocked: no pair and no trio can be played. Then undo a move, or start a new game. "
+        "The game never says whether a deal can be won."
+    ),
+)
 
 
 class Helper:
@@ -18,34 +41,65 @@ class Helper:
         self.words = words
 
     def overview(self) -> list[str]:
+        """The commands of the player's language, each with its short form."""
         w = self.words
-        return (
-            [w._("Commands:")]
-            + [self.line(spec.name) for spec in COMMANDS]
-            + [w._("Type help and a command name to hear more.")]
-        )
+        closing = w._("Type {help} and a command to hear more, or {help} {rules} for the rules.")
+        help_word, rules = self.local_name("help"), self.rules_word()
+        return [
+            w._("Commands:"),
+            *(self.line(spec.name) for spec in COMMANDS),
+            closing.format(help=help_word, rules=rules),
+        ]
 
     def topic(self, name: str) -> list[str]:
-        spec = find(name)
-        names = [spec.name, *spec.aliases]
-        return [self.line(name), self.words._("Also: {names}.").format(names=", ".join(names))]
+        """One command: what it does, how it is typed, and its other names in this language."""
+        w = self.words
+        lines = [self.line(name)]
+        if find(name).how != ALONE:  # a command typed alone needs no telling
+            lines.append(w._("Type {how}.").format(how=self.how(name)))
+        names = lexicon(w.language).command_names.get(name, ())[1:]
+        if names:
+            lines.append(w._("Also: {names}.").format(names=w.either(list(names))))
+        return lines
 
     def line(self, name: str) -> str:
+        """ "pick or p: Tap cards: piles 1 to 12, reserve R1 to R8." """
         w = self.words
         spec = find(name)
         summary = w._(spec.summary)
         if "{settings}" in summary:
             summary = summary.format(settings=self.settings_listing())
-        return w._("{command}: {summary}").format(command=self.usage(name), summary=summary)
+        local = self.local_name(name)
+        short = lexicon(w.language).short(name)
+        names = w.either([local, short]) if short else local
+        return w._("{command}: {summary}").format(command=names, summary=summary)
+
+    def how(self, name: str) -> str:
+        """How a command is typed, for the ear: "pick, then one to three places, …"."""
+        w = self.words
+        spec = find(name)
+        fields: dict[str, str] = {"name": self.local_name(name)}
+        if spec.setting is not None:
+            setting = SETTINGS[spec.setting]
+            words = setting.kind.words()
+            fields["values"] = self.values(setting)
+            fields["example"] = self.value_word(words[0]) if words else ""
+        fields["example"] = fields.get("example") or self.local_name("pick")
+        fields["rules"] = self.rules_word()
+        fields["setting"] = lexicon(w.language).setting("move-errors") or "move-errors"
+        fields["value"] = self.value_word("on")
+        return w._(spec.how).format(**fields)
 
     def usage(self, name: str) -> str:
-        """The command's name in the player's language, then its arguments."""
-        spec = find(name)
-        if spec.setting is not None:
-            arguments = self.values(SETTINGS[spec.setting])
-        else:
-            arguments = self.words._(spec.usage) if spec.usage else ""
-        return f"{self.local_name(name)} {arguments}".strip()
+        return self.how(name)
+
+    def rules_word(self) -> str:
+        names = lexicon(self.words.language).topics.get(RULES) or (RULES,)
+        return names[0]
+
+    def rules(self) -> list[str]:
+        """The rules of Half Moon, in a few short paragraphs."""
+        return [self.words._(paragraph) for paragraph in RULES_TEXT]
 
     def usage_of(self, name: str, value: str) -> str:
         """A whole command as the player would type it: "speech off", "veu no"."""

@@ -16,6 +16,8 @@ from halfmoon_a11y.core.errors import CodeProblem, HalfMoonError
 from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play import errors as command_errors
 from halfmoon_a11y.play.answers import Problem
+from halfmoon_a11y.play.commands import RULES
+from halfmoon_a11y.play.lexicon import lexicon
 from halfmoon_a11y.play.messages import N_
 from halfmoon_a11y.play.settings import SETTINGS
 from halfmoon_a11y.play.views import Spot
@@ -348,6 +350,8 @@ class Presenter:
     def _help(self, event: se.HelpShown) -> list[str]:
         if event.topic is None:
             return self.helper.overview()
+        if event.topic == RULES:
+            return self.helper.rules()
         return self.helper.topic(event.topic)
 
     @property
@@ -426,15 +430,20 @@ class Presenter:
     def error(self, error: HalfMoonError) -> str:
         w = self.words
         match error:
-            case command_errors.UnknownCommandError(word=word):
-                return w._("Unknown command: {word}. Type help for the commands.").format(
-                    word=echo(word)
+            case command_errors.UnknownCommandError(word=word, suggestion=suggestion):
+                if suggestion:
+                    return w._("Unknown command: {word}. Did you mean {suggestion}?").format(
+                        word=echo(word), suggestion=suggestion
+                    )
+                return w._("Unknown command: {word}. Type {help} for the commands.").format(
+                    word=echo(word), help=self.helper.local_name("help")
                 )
-            case errors.BadLocationError(text=text):
-                return w._(
-                    "No such place: {text}. Piles are 1 to 12, reserve R1 to R8. "
-                    "Nothing was tapped."
-                ).format(text=echo(text))
+            case errors.BadLocationError(text=text, command=command):
+                line = w._("No such place: {text}. Piles are 1 to 12, reserve R1 to R8.")
+                line = line.format(text=echo(text))
+                if command == "pick":
+                    line += " " + w._("Nothing was tapped.")
+                return line
             case errors.BadDealCodeError(text=text, problem=problem):
                 return w._(
                     "Bad deal code: {text}. {problem} A code looks like HM1-N-ABCDEFG."
@@ -444,12 +453,23 @@ class Presenter:
             case command_errors.StatisticsUnavailableError():
                 return w._("Statistics are not available.")
             case command_errors.MissingArgumentError(command=name):
-                return w._("Missing argument. Usage: {usage}.").format(usage=self.usage(name))
+                return w._("Missing argument: type {how}.").format(how=self.usage(name))
             case command_errors.TooManyArgumentsError(command=name):
-                return w._("Too many arguments. Usage: {usage}.").format(usage=self.usage(name))
+                return w._("Too many arguments: type {how}.").format(how=self.usage(name))
+            case command_errors.BadArgumentError(text=text, setting=str(key)):
+                spec = SETTINGS[key]
+                name = lexicon(w.language).setting(key) or key
+                return w._("Not understood: {text}. The setting {setting} takes {values}.").format(
+                    text=echo(text), setting=name, values=self.helper.values(spec)
+                )
+            case command_errors.BadArgumentError(command="set", text=text):
+                names = [lexicon(w.language).setting(key) or key for key in SETTINGS]
+                return w._("Not understood: {text}. The settings are {settings}.").format(
+                    text=echo(text), settings=w.join(names)
+                )
             case command_errors.BadArgumentError(command=name, text=text):
-                return w._("Not understood: {text}. Usage: {usage}.").format(
-                    text=echo(text), usage=self.usage(name)
+                return w._("Not understood: {text}. Type {how}.").format(
+                    text=echo(text), how=self.usage(name)
                 )
         return w._("Not understood.")
 

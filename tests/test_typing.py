@@ -1,0 +1,66 @@
+"""Fewer keystrokes: places alone, short forms, did you mean, forgiving arguments."""
+
+from __future__ import annotations
+
+import pytest
+
+from halfmoon_a11y.core.errors import BadLocationError
+from halfmoon_a11y.core.places import Location
+from halfmoon_a11y.play.commands import COMMANDS, Pick, ShowPile, find, parse
+from halfmoon_a11y.play.errors import UnknownCommandError
+from halfmoon_a11y.play.lexicon import LEXICONS, fold
+
+
+def is_a_place(word: str) -> bool:
+    try:
+        Location.parse(word)
+    except BadLocationError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("language", sorted(LEXICONS))
+def test_short_forms_collide_with_nothing(language):
+    shorts = LEXICONS[language].short_forms
+    assert set(shorts) == {spec.name for spec in COMMANDS}  # every command has one
+    folded = [fold(short) for short in shorts.values()]
+    assert len(set(folded)) == len(folded)  # none twice in a language
+    for name, short in shorts.items():
+        assert 1 <= len(short) <= 2 and short.isalpha()
+        assert not is_a_place(short)
+        for other in COMMANDS:  # never the full name of another command, in any language
+            if other.name != name:
+                assert fold(short) not in {fold(n) for n in (other.name, *other.aliases)}
+        assert find(short, language).name == name
+
+
+@pytest.mark.parametrize(
+    ("line", "places"),
+    [
+        ("1 8", ["1", "8"]),
+        ("r3 5 12", ["R3", "5", "12"]),
+        ("R1,R2", ["R1", "R2"]),
+        ("8, 5 and 3", ["8", "5", "3"]),
+        ("8 i 5 i 3", ["8", "5", "3"]),
+        ("8 og 5", ["8", "5"]),
+        ("pick 1,8", ["1", "8"]),
+    ],
+)
+def test_places_alone_are_a_pick(line, places):
+    assert parse(line) == Pick(tuple(Location.parse(p) for p in places))
+
+
+def test_a_mistyped_command_is_named_and_not_run():
+    with pytest.raises(UnknownCommandError) as refused:
+        parse("pik 1 8")
+    assert refused.value.suggestion == "pick"
+    with pytest.raises(UnknownCommandError) as refused:
+        parse("tira 1", "ca")
+    assert refused.value.suggestion == "tria"
+    with pytest.raises(UnknownCommandError) as refused:
+        parse("frobnicate")
+    assert refused.value.suggestion is None
+
+
+def test_pile_reads_a_reserve_slot_too():
+    assert parse("pile r3") == ShowPile(Location.parse("R3"))
