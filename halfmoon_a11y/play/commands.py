@@ -367,6 +367,8 @@ def parse(line: str, language: str = SOURCE) -> Command:
     """
     words = line.replace(",", " ").split()
     if not words:
+        if line.strip():  # commas alone
+            raise UnknownCommandError(line.strip())
         return Blank()
     if _PLACE_LIKE.match(words[0]):
         return _pick("pick", words)
