@@ -48,6 +48,7 @@ GOOD_SAVE = {"format": 1, "code": "HM1-N-EMQPNCT", "moves": [["1", "8"]], "elaps
         (json.dumps({**GOOD_SAVE, "code": "HM1-N-NOPE"}).encode(), Problem.SAVE_UNREADABLE),
         (json.dumps({**GOOD_SAVE, "moves": [["1", "2"]]}).encode(), Problem.SAVE_UNREADABLE),
         (json.dumps({**GOOD_SAVE, "moves": [["1", "99"]]}).encode(), Problem.SAVE_UNREADABLE),
+        (json.dumps({**GOOD_SAVE, "moves": [["1", "8", "2"]]}).encode(), Problem.SAVE_UNREADABLE),
         (json.dumps({**GOOD_SAVE, "elapsed": "soon"}).encode(), Problem.SAVE_UNREADABLE),
     ],
 )
@@ -59,6 +60,8 @@ def test_a_bad_saved_game_is_kept_aside_and_a_new_game_dealt(paths, content, pro
     [reported] = problems(opening)
     assert reported.problem is problem
     assert not session.resumed and session.game.moves == 0
+    if b'"moves": [["1", "2"]]' in content or b'"moves": [["1", "8", "2"]]' in content:
+        assert str(session.code) == GOOD_SAVE["code"]  # moves that do not replay: same deal
     [aside] = asides(paths.saved_game)
     assert aside.read_bytes() == content  # nothing lost
     assert reported.aside == str(aside)

@@ -77,9 +77,11 @@ def replay(start: Start) -> Game:
     """The game of a start: its deal, with every saved removal made again."""
     game = Game(start.table if start.table is not None else deal(start.code))
     for move in start.moves:
+        game.drop_selection()
         events = [event for location in move for event in game.tap(location)]
-        if sum(isinstance(event, Removed) for event in events) != 1:
-            raise ReplayError(move)
+        removed = [event for event in events if isinstance(event, Removed)]
+        if len(removed) != 1 or tuple(p.location for p in removed[0].cards) != tuple(move):
+            raise ReplayError(move)  # each saved move is one removal, its taps and no more
     return game
 
 

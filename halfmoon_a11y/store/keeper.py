@@ -105,7 +105,10 @@ class Keeper:
         return start, notices
 
     def _read_saved(self, notices: list[se.SessionEvent]) -> Start | None:
+        """The saved game to resume. One whose removals do not replay is kept aside and its
+        deal is dealt afresh, so the player at least keeps the deal."""
         path = self.paths.saved_game
+        saved = None
         try:
             saved = savegame.read(path)
             return saved.start() if saved is not None else None
@@ -115,7 +118,7 @@ class Keeper:
                 problem = se.Problem.SAVE_NEWER
             aside = keep_aside(path)
             notices.append(se.StorageProblem(problem, str(path), str(aside) if aside else None))
-            return None
+            return Start(saved.code) if saved is not None else None
 
     # -- after every command -------------------------------------------------------------
 
