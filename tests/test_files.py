@@ -144,6 +144,7 @@ def test_a_folder_that_cannot_be_written_is_reported_once_and_play_goes_on(paths
     said += problems(session.handle("pick 8 5 3"))
     said += problems(session.handle("set move-errors on"))
     said += problems(session.handle("pick 1 2"))  # a failed pair: not a move, nothing saved
+    said += problems(session.handle("new HM1-N-AAAAAAB"))  # asks first: the game has moves
     said += problems(session.handle("new HM1-N-AAAAAAB"))  # records the game: stats fail
     keeper.close()
     assert sorted(p.problem for p in said) == sorted(

@@ -112,7 +112,7 @@ def test_quit_gets_its_object_and_ends():
     objects, done = run_json(["quit", "pick 1"])
     assert done.returncode == 0
     assert len(objects) == 2
-    assert objects[1]["events"][0]["type"] == "quit"
+    assert [e["type"] for e in objects[1]["events"]] == ["game_kept", "quit"]
 
 
 def test_language_option_translates_messages():

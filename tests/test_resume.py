@@ -11,11 +11,12 @@ import pytest
 
 from halfmoon_a11y.core.dealcode import DealCode, deal
 from halfmoon_a11y.core.events import Undone
-from halfmoon_a11y.play.answers import Dealt, InfoShown
+from halfmoon_a11y.play.answers import Dealt, GameKept, InfoShown, NewAsked, QuitAsked
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.settings import Settings
 from halfmoon_a11y.store.keeper import Keeper
 from halfmoon_a11y.store.settings_file import SettingsFile
+from halfmoon_a11y.store.statistics import Statistics
 from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.words import Words
 from halfmoon_a11y.ui.jsonmode import state_json
@@ -60,16 +61,47 @@ def test_resume_in_process_keeps_table_score_time_and_undo(paths, clock):
     assert again.game.hidden_snapshot()[:2] == fresh.game.hidden_snapshot()[:2]
 
 
-def test_code_option_starts_afresh_and_new_deals_anew(paths, clock):
+def test_the_code_of_the_saved_game_resumes_it_and_new_asks_first(paths, clock):
     session, keeper = start(paths, clock, CODE)
     session.handle("pick 1 2")
     session.handle("pick " + " ".join(solve(deal(DealCode.parse(CODE)))[0]))
     keeper.close()
-    again, _ = start(paths, clock, CODE)
-    assert not again.resumed and again.game.moves == 0
-    again.handle("new HM1-N-AAAAAAB")
+    again, _ = start(paths, clock, CODE)  # the same deal asked for: nothing is thrown away
+    assert again.resumed and again.game.moves == 1
+    [asked] = again.handle("new HM1-N-AAAAAAB")
+    assert isinstance(asked, NewAsked) and asked.moves == 1 and again.game.moves == 1
+    assert isinstance(again.handle("new HM1-N-AAAAAAB")[0], Dealt)
     third, _ = start(paths, clock)
     assert third.resumed and str(third.code) == "HM1-N-AAAAAAB"
+    summary = Statistics(paths.statistics).summary()
+    assert (summary.played, summary.abandoned) == (1, 1)  # left after the question
+
+
+def test_another_code_keeps_the_unfinished_game_and_its_code_brings_it_back(paths, clock):
+    first_moves = solve(deal(DealCode.parse(CODE)))[:3]
+    session, keeper = start(paths, clock, CODE)
+    for move in first_moves:
+        session.handle("pick " + " ".join(move))
+    keeper.close()
+    other, keeper = start(paths, clock, "HM1-N-AAAAAAB")
+    opening = other.opening()
+    assert GameKept(DealCode.parse(CODE), 3, aside=True) in opening
+    kept = paths.kept_games / f"{CODE}.json"
+    assert json.loads(kept.read_text())["moves"] == [list(move) for move in first_moves]
+    assert not other.resumed and other.game.moves == 0
+    events = other.handle(f"new {CODE}")  # no moves here yet: no question
+    assert events[0] == Dealt(DealCode.parse(CODE), resumed=True)
+    assert other.game.moves == 3 and not kept.exists()
+    keeper.close()
+    assert Statistics(paths.statistics).summary().played == 0  # nothing was abandoned
+
+
+def test_quit_says_the_game_is_kept(paths, clock):
+    session, _ = start(paths, clock, CODE)
+    session.handle("pick " + " ".join(solve(deal(DealCode.parse(CODE)))[0]))
+    events = session.handle("quit")
+    assert events == [GameKept(DealCode.parse(CODE), 1), QuitAsked()]
+    assert json.loads(paths.saved_game.read_text())["moves"]
 
 
 def test_a_won_game_is_not_resumed(paths, clock):

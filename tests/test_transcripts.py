@@ -109,6 +109,8 @@ TYPING = {  # places alone, short forms, did you mean, and the refusals, in each
         "h",
         "help p",
         "help rules",
+        "n",  # the game has moves: asked first
+        "i",  # anything else, and the game goes on
         "u",
         "pick",
         "undo now",
@@ -128,6 +130,8 @@ TYPING = {  # places alone, short forms, did you mean, and the refusals, in each
         "a",
         "ajuda t",
         "ajuda regles",
+        "n",
+        "i",
         "d",
         "tria",
         "desfés ara",
@@ -147,6 +151,8 @@ TYPING = {  # places alone, short forms, did you mean, and the refusals, in each
         "h",
         "hjælp v",
         "hjælp regler",
+        "n",
+        "i",
         "f",
         "vælg",
         "fortryd nu",

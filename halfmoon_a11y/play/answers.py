@@ -123,6 +123,22 @@ class QuitAsked:
 
 
 @dataclass(frozen=True, slots=True)
+class NewAsked:
+    """`new` during a game with moves: said once; `new` again leaves the game."""
+
+    moves: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameKept:
+    """The game is on disk and comes back: on leaving, or when another deal is started."""
+
+    code: DealCode
+    moves: int
+    aside: bool = False  # put aside for another deal (--code), to come back with its code
+
+
+@dataclass(frozen=True, slots=True)
 class StatsShown:
     summary: Summary
 
@@ -190,6 +206,8 @@ SessionEvent = (
     | RepeatAsked
     | Refused
     | QuitAsked
+    | NewAsked
+    | GameKept
     | StatsShown
     | StorageProblem
     | SpeechProblem

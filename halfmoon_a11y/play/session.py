@@ -35,6 +35,7 @@ from halfmoon_a11y.play.answers import (
     HelpShown,
     InfoShown,
     MoveError,
+    NewAsked,
     PileShown,
     PlacementHelp,
     QuitAsked,
@@ -97,6 +98,7 @@ class Session:
         randbelow: Callable[[int], int] = secrets.randbelow,
         statistics: Callable[[], Summary] | None = None,
         notices: Sequence[SessionEvent] = (),
+        kept: Callable[[DealCode], Start | None] | None = None,
     ) -> None:
         if isinstance(start, DealCode):
             start = Start(start)
@@ -104,6 +106,8 @@ class Session:
         self._now = now
         self._randbelow = randbelow
         self._statistics = statistics
+        self._kept = kept  # a game put aside earlier, by its code, to resume with `new CODE`
+        self._leaving_asked = False  # `new` was asked once during a game with moves
         self._finished = False
         self._observers: list[Observer] = []  # each may add events after a command
         self._notices: list[SessionEvent] = list(notices)  # said once, at the opening
@@ -171,13 +175,21 @@ class Session:
         return self.execute(command)
 
     def execute(self, command: cmd.Command) -> list[SessionEvent]:
+        asked, self._leaving_asked = self._leaving_asked, False
+        if isinstance(command, cmd.Blank | cmd.Repeat):
+            self._leaving_asked = asked  # an empty line or a repeat keeps the question open
         try:
-            events = self._execute(command)
+            if isinstance(command, cmd.New) and not asked and self._would_lose_moves():
+                self._leaving_asked = True
+                events: list[SessionEvent] = [NewAsked(self.game.moves)]
+            else:
+                events = self._execute(command)
         except HalfMoonError as error:
             return [Refused(error)]
         for observer in self._observers:
             events = events + observer(events)
-        return events
+        leaving = [event for event in events if isinstance(event, QuitAsked)]
+        return [event for event in events if not isinstance(event, QuitAsked)] + leaving
 
     def _execute(self, command: cmd.Command) -> list[SessionEvent]:
         match command:
@@ -220,11 +232,16 @@ class Session:
                 return []
         raise AssertionError(f"unhandled command {command!r}")  # pragma: no cover
 
+    def _would_lose_moves(self) -> bool:
+        return self.game.moves > 0 and self.game.status is Status.PLAYING
+
     def _new_game(self, code: DealCode | None) -> list[SessionEvent]:
-        self._resumed = False
-        self._code = code or DealCode.random(self._randbelow)
-        self._game = Game(deal(self._code))
-        self._clock = GameClock(self._now)
+        kept = self._kept(code) if code is not None and self._kept is not None else None
+        start = kept or Start(code or DealCode.random(self._randbelow))
+        self._resumed = start.resumed
+        self._code = start.code
+        self._game = replay(start)
+        self._clock = GameClock(self._now, start.elapsed)
         return self.opening()
 
     def _info(self, with_code: bool = True) -> InfoShown:

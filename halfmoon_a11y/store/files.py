@@ -20,6 +20,16 @@ class Paths:
     saved_game: Path
     statistics: Path
 
+    @property
+    def kept_games(self) -> Path:
+        """Unfinished games put aside by starting another deal with --code, one per code."""
+        return self.saved_game.parent / "kept"
+
+    @property
+    def history(self) -> Path:
+        """The commands typed at the prompt, for Up and Down across runs."""
+        return self.saved_game.parent / "history"
+
     @classmethod
     def for_user(cls) -> Paths:
         """The platform's folders (XDG on Linux): configuration, state and data."""

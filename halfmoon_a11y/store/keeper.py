@@ -46,6 +46,7 @@ class Keeper:
         self.session: Session | None = None
         self._standing: Standing | None = None
         self._reported: set[se.Problem] = set()
+        self._saved = False
 
     # -- start-up ---------------------------------------------------------------------
 
@@ -67,6 +68,7 @@ class Keeper:
             randbelow=randbelow,
             statistics=self.statistics.summary,
             notices=notices,
+            kept=self.take_kept,
         )
         self.session = session
         session.observe(self.after)
@@ -94,15 +96,41 @@ class Keeper:
         if code is None:
             start = saved or Start(DealCode.random(randbelow))
         else:
-            if saved is not None:  # the saved game is replaced: record it
-                game = replay(saved)
-                self._standing = Standing(
-                    str(saved.code), game.status, game.score, game.moves, int(saved.elapsed), False
-                )
-                notices += self._finish_standing()
-            start = Start(code)
+            if saved is not None and saved.code != code:
+                notices += self._put_aside(saved)
+            same = saved if saved is not None and saved.code == code else None
+            start = self.take_kept(code) or same or Start(code)
         notices += self._save(SavedGame(start.code, start.moves, start.elapsed), won=False)
         return start, notices
+
+    def _put_aside(self, saved: Start) -> list[se.SessionEvent]:
+        """Another deal is started with --code: an unfinished game with moves is kept by
+        its code, to come back with `new CODE` or --code; nothing else is worth keeping."""
+        game = replay(saved)
+        if game.moves == 0 or game.status is not Status.PLAYING:
+            self._standing = Standing(
+                str(saved.code), game.status, game.score, game.moves, int(saved.elapsed), False
+            )
+            return self._finish_standing()  # a blocked game is recorded as before
+        path = self.paths.kept_games / f"{saved.code}.json"
+        try:
+            savegame.write(path, SavedGame(saved.code, saved.moves, saved.elapsed))
+        except OSError:
+            return self._problem(se.Problem.GAME_NOT_SAVED, path)
+        return [se.GameKept(saved.code, game.moves, aside=True)]
+
+    def take_kept(self, code: DealCode) -> Start | None:
+        """The game kept aside for this deal, if there is one; it is resumed from now on."""
+        path = self.paths.kept_games / f"{code}.json"
+        try:
+            saved = savegame.read(path)
+            if saved is None:
+                return None
+            start = saved.start()
+            path.unlink()
+        except (SaveError, OSError):
+            return None
+        return start
 
     def _read_saved(self, notices: list[se.SessionEvent]) -> Start | None:
         """The saved game to resume. One whose removals do not replay is kept aside and its
@@ -130,7 +158,7 @@ class Keeper:
         for event in events:
             if isinstance(event, se.SettingChanged):
                 extra += self._save_setting(event)
-            elif isinstance(event, se.Dealt) and not event.resumed:
+            elif isinstance(event, se.Dealt):  # another deal replaces the game, resumed or new
                 extra += self._finish_standing()
                 recorded = False
             elif isinstance(event, Won) and not recorded:
@@ -141,7 +169,16 @@ class Keeper:
         self._standing = self._stand(session, recorded)
         if any(isinstance(e, Removed | Undone | se.Dealt) for e in events):
             extra += self._save_session(session)
+        if any(isinstance(e, se.QuitAsked) for e in events):
+            extra += self._leaving(session)
         return extra
+
+    def _leaving(self, session: Session) -> list[se.SessionEvent]:
+        """`quit`: the game is saved now, and the player is told it comes back."""
+        problems = self._save_session(session)
+        if not self._saved or session.game.status is Status.WON:
+            return problems
+        return [se.GameKept(session.code, session.game.moves)]
 
     def close(self) -> None:
         """Leaving: save the time on the clock too."""
@@ -183,12 +220,14 @@ class Keeper:
 
     def _save(self, saved: SavedGame, won: bool) -> list[se.SessionEvent]:
         path = self.paths.saved_game
+        self._saved = True  # whether the last save reached the disk
         try:
             if won:
                 path.unlink(missing_ok=True)  # a won game is over: the next start deals anew
             else:
                 savegame.write(path, saved)
         except OSError:
+            self._saved = False
             return self._problem(se.Problem.GAME_NOT_SAVED, path)
         return []
 

@@ -363,6 +363,28 @@ class Presenter:
         return []  # the front end says its last announcement again
 
     @render.register
+    def _new_asked(self, event: se.NewAsked) -> list[str]:
+        w = self.words
+        return [
+            w._("This game has {moves}. Type {new} again to leave it.").format(
+                moves=w.moves(event.moves), new=self.helper.local_name("new")
+            )
+        ]
+
+    @render.register
+    def _kept(self, event: se.GameKept) -> list[str]:
+        w = self.words
+        if event.aside:
+            return [
+                w._(
+                    "Game {code}, with {moves}, is kept. Type {new} {code} to go back to it."
+                ).format(
+                    code=event.code, moves=w.moves(event.moves), new=self.helper.local_name("new")
+                )
+            ]
+        return [w._("The game is saved. It comes back when you start again.")]
+
+    @render.register
     def _quit(self, event: se.QuitAsked) -> list[str]:
         return [self.words._("Goodbye.")]
 

@@ -153,6 +153,10 @@ def _fields(event: se.SessionEvent, presenter: Presenter) -> dict[str, Any]:
             return {"type": "repeat"}
         case se.QuitAsked():
             return {"type": "quit"}
+        case se.NewAsked(moves):
+            return {"type": "new_asked", "moves": moves}
+        case se.GameKept(code, moves, aside):
+            return {"type": "game_kept", "code": str(code), "moves": moves, "aside": aside}
         case se.StatsShown(summary):
             return {
                 "type": "stats",
