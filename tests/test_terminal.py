@@ -4,6 +4,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 
 import pexpect
 import pytest
@@ -70,8 +71,8 @@ def test_ctrl_d_leaves_cleanly():
 def test_tab_completion_is_printed_as_text():
     child = spawn("--code", "HM1-N-AAAAAAB")
     child.expect("Reserve R8")
-    child.send("h\t\t")
-    child.expect("help +hjælp")
+    child.send("pi\t\t")
+    child.expect("pick +pile")  # English words only: not pila
     child.sendcontrol("c")
     child.sendline("quit")
     child.expect(pexpect.EOF)
@@ -172,3 +173,41 @@ def test_after_enter_only_the_answer_is_new_text_on_screen():
             assert answer and not any(line.startswith(">") for line in answer), changed
     finally:
         model.close()
+
+
+def test_plain_mode_at_a_terminal_clears_the_line_on_ctrl_c():
+    child = spawn("--plain", "--code", "HM1-N-EMQPNCT", "--no-speech", "--lang", "en")
+    child.expect("Reserve R8")
+    child.send("hel")
+    child.sendcontrol("c")  # the line is given up; the game goes on
+    child.sendline("info")
+    child.expect("Time 0 seconds. Score 0. 0 moves. 104 cards left.")
+    child.sendline("quit")
+    child.expect("Goodbye.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+@pytest.mark.parametrize("mode", [["--plain"], []])
+def test_history_survives_a_restart(mode):
+    child = spawn(*mode, "--code", "HM1-N-EMQPNCT", "--no-speech", "--lang", "en")
+    child.expect("Reserve R8")
+    child.sendline("pile 5")
+    child.expect("Pile 5: queen of hearts, 8 cards.")
+    child.sendline("frobnicate")  # not understood: not kept
+    child.expect("Unknown command")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    again = spawn(*mode, "--no-speech", "--lang", "en")
+    again.expect("Reserve R8")
+    time.sleep(0.3)
+    again.send("\x1b[A")  # Up: quit
+    time.sleep(0.1)
+    again.send("\x1b[A")  # Up: pile 5 (frobnicate was never kept)
+    time.sleep(0.1)
+    again.send("\r")
+    again.expect("Pile 5: queen of hearts, 8 cards.")
+    again.sendline("quit")
+    again.expect(pexpect.EOF)

@@ -64,3 +64,20 @@ def test_a_mistyped_command_is_named_and_not_run():
 
 def test_pile_reads_a_reserve_slot_too():
     assert parse("pile r3") == ShowPile(Location.parse("R3"))
+
+
+def test_completion_offers_the_players_language_only():
+    from halfmoon_a11y.ui.completion import complete
+
+    assert complete("pi") == (["pick", "pile"], "pi")
+    assert complete("pi", "ca") == (["pila"], "pi")
+    assert complete("t", "da") == (["tryk", "tale"], "t")
+    assert complete("set ") == (["move-errors", "placement-help", "cards", "rate"], "")
+    assert complete("set move-errors ") == (["on", "off"], "")
+    assert complete("ajusta errors-de-moviment ", "ca") == (["sí", "no"], "")
+    assert complete("indstil kort ", "da") == (["fulde", "korte", "bogstaver"], "")
+    assert complete("set move errors o") == (["on", "off"], "o")  # a name in two words
+    assert complete("tale ", "da") == (["auto", "til", "fra"], "")
+    assert complete("lang ") == (["ca", "da", "en"], "")
+    assert complete("help r") == (["reserve", "repeat", "rules"], "r")
+    assert complete("pick 1 r") == (["R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8"], "r")

@@ -166,6 +166,14 @@ class Session:
 
     # -- doing --------------------------------------------------------------------
 
+    def understands(self, line: str) -> bool:
+        """Whether a line is a command in the player's language (for keeping history)."""
+        try:
+            cmd.parse(line, self._settings.language)
+        except HalfMoonError:
+            return False
+        return bool(line.strip())
+
     def handle(self, line: str) -> list[SessionEvent]:
         """Parse one line and run it. Anything refused becomes a Refused event; nothing raises."""
         try:

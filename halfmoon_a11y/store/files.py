@@ -30,6 +30,11 @@ class Paths:
         """The commands typed at the prompt, for Up and Down across runs."""
         return self.saved_game.parent / "history"
 
+    @property
+    def plain_history(self) -> Path:
+        """The same for plain mode at a terminal, in the readline module's own format."""
+        return self.saved_game.parent / "history-plain"
+
     @classmethod
     def for_user(cls) -> Paths:
         """The platform's folders (XDG on Linux): configuration, state and data."""

@@ -6,7 +6,7 @@ import argparse
 import os
 import signal
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import NoReturn
 
 from halfmoon_a11y.core.dealcode import DealCode
@@ -19,7 +19,7 @@ from halfmoon_a11y.store.settings_file import SettingsFile
 from halfmoon_a11y.text.catalog import default_language
 from halfmoon_a11y.text.presenter import Presenter, echo
 from halfmoon_a11y.text.words import Words
-from halfmoon_a11y.ui.plain import lines_from, run_plain, wants_plain
+from halfmoon_a11y.ui.plain import lines_from, run_plain, terminal_lines, wants_plain
 
 
 class Parser(argparse.ArgumentParser):
@@ -184,11 +184,15 @@ def _main(argv: Sequence[str] | None) -> int:
             return make_speaker(chosen, configured_player=settings_file.player)
 
         if not interactive:
-            lines = lines_from(sys.stdin.buffer)
+            lines: Iterable[str]
+            if sys.stdin.isatty():  # --plain or TERM=dumb at a terminal: readline editing
+                lines = terminal_lines(paths.plain_history, session.understands)
+            else:
+                lines = lines_from(sys.stdin.buffer)
             return run_plain(session, lines, sys.stdout, speaker_factory, announce_voice=asked)
         from halfmoon_a11y.ui.prompt import run_prompt
 
-        return run_prompt(session, speaker_factory)
+        return run_prompt(session, speaker_factory, paths.history)
     finally:
         keeper.close()
 

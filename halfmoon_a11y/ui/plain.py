@@ -5,9 +5,12 @@ Used for pipes, with `--plain`, and with `TERM=dumb`. Never imports prompt_toolk
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from types import ModuleType
 from typing import BinaryIO, TextIO
 
 from halfmoon_a11y.play.session import Session
@@ -19,6 +22,58 @@ def lines_from(stream: BinaryIO) -> Iterator[str]:
     """Input lines as text; bytes that are not UTF-8 become replacement characters."""
     for raw in stream:
         yield raw.decode("utf-8", errors="replace").rstrip("\r\n")
+
+
+HISTORY_SIZE = 500  # commands kept across runs
+
+
+def terminal_lines(
+    history: Path | None = None, keep: Callable[[str], bool] = bool
+) -> Iterator[str]:
+    """Lines typed at a terminal in plain mode.
+
+    The standard readline module gives line editing and history, with nothing
+    redrawn (screen-reader users may prefer this mode for that). Ctrl-C clears
+    the line and the game goes on; Ctrl-D leaves as quit does. Only lines that
+    `keep` accepts (the commands the game understood) go into the history.
+    """
+    readline = _line_editing(history)
+    while True:
+        try:
+            line = input()
+        except KeyboardInterrupt:
+            sys.stdout.write("\n")
+            sys.stdout.flush()
+            continue
+        except EOFError:
+            yield "quit"
+            return
+        except UnicodeDecodeError:
+            line = "\ufffd"  # answered as a word not understood, like a pipe's bad bytes
+        if readline is not None and line.strip() and keep(line):
+            readline.add_history(line)
+        if readline is not None and history is not None and line.strip() and keep(line):
+            with contextlib.suppress(OSError):
+                history.parent.mkdir(parents=True, exist_ok=True)
+                history.touch()  # append_history_file needs the file to exist
+                readline.append_history_file(1, str(history))
+        yield line
+
+
+def _line_editing(history: Path | None) -> ModuleType | None:
+    try:
+        import readline
+    except ImportError:  # Windows: the console edits lines itself
+        return None
+    readline.parse_and_bind("set enable-bracketed-paste off")  # no escapes around a line
+    readline.set_history_length(HISTORY_SIZE)
+    readline.set_auto_history(False)  # only the commands the game understood are kept
+    if history is not None:
+        with contextlib.suppress(OSError):
+            readline.read_history_file(str(history))
+            if readline.get_current_history_length() > HISTORY_SIZE:
+                readline.write_history_file(str(history))
+    return readline
 
 
 def wants_plain(plain: bool) -> bool:

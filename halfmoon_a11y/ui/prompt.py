@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterable, Iterator
+from pathlib import Path
 from typing import Any
 
 from halfmoon_a11y.play.session import Session
@@ -28,25 +29,35 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.shortcuts import CompleteStyle
 
+from halfmoon_a11y.ui.history import CommandHistory
 from halfmoon_a11y.ui.keys import key_bindings
 
 PROMPT = "> "
 
 
 class CommandCompleter(Completer):
-    """Command names first, then the arguments each command takes (`ui.completion`)."""
+    """Command names first, then the arguments each command takes (`ui.completion`), in
+    the player's language."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
 
     def get_completions(self, document: Document, complete_event: object) -> Iterable[Completion]:
-        candidates, current = complete(document.text_before_cursor)
+        language = self.session.settings.language
+        candidates, current = complete(document.text_before_cursor, language)
         for word in candidates:
             yield Completion(word, start_position=-len(current))
 
 
-def run_prompt(session: Session, speaker_factory: SpeakerFactory | None = None) -> int:
+def run_prompt(
+    session: Session,
+    speaker_factory: SpeakerFactory | None = None,
+    history: Path | None = None,
+) -> int:
     front = TextFrontEnd(session, printer(sys.stdout), speaker_factory, announce_voice=True)
     prompt: PromptSession[str] = PromptSession(
-        history=InMemoryHistory(),
-        completer=CommandCompleter(),
+        history=CommandHistory(history, session) if history else InMemoryHistory(),
+        completer=CommandCompleter(session),
         complete_style=CompleteStyle.READLINE_LIKE,
         complete_while_typing=False,
         enable_system_prompt=False,

@@ -1,0 +1,46 @@
+"""The prompt's history across runs, in the platform's state folder."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterable
+from pathlib import Path
+
+from prompt_toolkit.history import FileHistory
+
+from halfmoon_a11y.play.session import Session
+
+HISTORY_SIZE = 500  # commands kept across runs
+
+
+class CommandHistory(FileHistory):
+    """Up and Down across runs: the commands the game understood, the last 500 of them.
+
+    A line the game refused (a typo, a stray paste) is not kept.
+    """
+
+    def __init__(self, path: Path, session: Session) -> None:
+        self.session = session
+        super().__init__(str(path))
+        self._trim(path)
+
+    def store_string(self, string: str) -> None:
+        if self.session.understands(string):
+            with contextlib.suppress(OSError):  # no reason to stop a game
+                super().store_string(string)
+
+    def load_history_strings(self) -> Iterable[str]:
+        try:
+            yield from super().load_history_strings()
+        except OSError:
+            return
+
+    def _trim(self, path: Path) -> None:
+        """Keep the file to the last HISTORY_SIZE commands."""
+        strings = list(self.load_history_strings())  # newest first
+        if len(strings) <= HISTORY_SIZE:
+            return
+        with contextlib.suppress(OSError):
+            path.unlink()
+            for string in reversed(strings[:HISTORY_SIZE]):
+                super().store_string(string)
