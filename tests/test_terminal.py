@@ -178,8 +178,10 @@ def test_after_enter_only_the_answer_is_new_text_on_screen():
 def test_plain_mode_at_a_terminal_clears_the_line_on_ctrl_c():
     child = spawn("--plain", "--code", "HM1-N-EMQPNCT", "--no-speech", "--lang", "en")
     child.expect("Reserve R8")
+    time.sleep(0.3)  # the game is waiting for a line, as it is when a person types
     child.send("hel")
     child.sendcontrol("c")  # the line is given up; the game goes on
+    time.sleep(0.3)
     child.sendline("info")
     child.expect("Time 0 seconds. Score 0. 0 moves. 104 cards left.")
     child.sendline("quit")
@@ -211,3 +213,25 @@ def test_history_survives_a_restart(mode):
     again.expect("Pile 5: queen of hearts, 8 cards.")
     again.sendline("quit")
     again.expect(pexpect.EOF)
+
+
+@pytest.mark.parametrize(
+    ("language", "usage", "options", "helping"),
+    [
+        ("ca_ES.UTF-8", "ús: halfmoon-a11y", "opcions:", "mostra aquesta ajuda i surt"),
+        ("da_DK.UTF-8", "brug: halfmoon-a11y", "tilvalg:", "vis denne hjælp og afslut"),
+    ],
+)
+def test_help_of_the_options_is_in_the_players_language(language, usage, options, helping):
+    done = subprocess.run(
+        [sys.executable, "-m", "halfmoon_a11y", "--help"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "LANG": language},
+        check=False,
+    )
+    assert done.returncode == 0
+    assert done.stdout.startswith(usage)
+    assert options in done.stdout and helping in done.stdout
+    assert "usage:" not in done.stdout and "show this help" not in done.stdout

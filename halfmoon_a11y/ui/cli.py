@@ -29,8 +29,13 @@ class Parser(argparse.ArgumentParser):
         super().__init__(
             prog="halfmoon-a11y",
             description=words._("Half Moon, a two-deck solitaire for play by ear."),
+            add_help=False,
+            formatter_class=_formatter(words),
         )
         self.words = words
+        # argparse's own words are English only: these are the player's language's
+        self._optionals.title = words._("options")
+        self.add_argument("-h", "--help", action="help", help=words._("show this help and leave"))
 
     def error(self, message: str) -> NoReturn:
         # argparse words its detail in English only: only English players are shown it
@@ -39,6 +44,17 @@ class Parser(argparse.ArgumentParser):
             "Option not understood{detail}. Type halfmoon-a11y --help for the options."
         )
         self.exit(2, text.format(detail=detail) + "\n")
+
+
+def _formatter(words: Words) -> type[argparse.HelpFormatter]:
+    class Formatter(argparse.HelpFormatter):
+        """argparse's help, with its 'usage:' in the player's language."""
+
+        def add_usage(self, usage, actions, groups, prefix=None):
+            prefix = words._("usage: ") if prefix is None else prefix
+            super().add_usage(usage, actions, groups, prefix)
+
+    return Formatter
 
 
 def build_parser(words: Words) -> argparse.ArgumentParser:
