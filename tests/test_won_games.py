@@ -26,3 +26,18 @@ def test_a_winning_line_wins_with_48_moves_and_520_points(code, clock):
     assert session.game.status == "won"
     assert session.game.cards_left == 0
     assert session.view().piles[0].count == 0
+
+
+@pytest.mark.parametrize("language", ["ca", "da", "en"])
+def test_a_whole_game_typed_as_places_alone(language, clock):
+    """No command word at all: '1 8', 'r3, 5 i 12'."""
+    from halfmoon_a11y.play.lexicon import LEXICONS
+    from halfmoon_a11y.play.settings import Settings
+
+    code = "HM1-N-AAAAAAC"
+    joiner = LEXICONS[language].joiners[0]
+    session = Session(DealCode.parse(code), Settings(language=language), now=clock)
+    for number, move in enumerate(solve(deal(DealCode.parse(code)))):
+        line = " ".join(move) if number % 2 else f", {joiner} ".join(move).lower()
+        assert not any(isinstance(e, Refused) for e in session.handle(line)), line
+    assert session.game.status == "won" and session.game.score == 520
