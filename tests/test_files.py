@@ -195,3 +195,38 @@ def test_a_speech_setting_from_an_older_release_still_reads(paths, stored, mode)
     session, _ = start(paths)
     assert not problems(session.opening())
     assert session.settings.speech == mode
+
+
+@pytest.mark.parametrize("damage", ["garbage", "folder_is_a_file", "database_is_a_folder"])
+def test_stats_that_cannot_be_read_are_one_line_and_the_game_goes_on(paths, damage):
+    """Before: stats raised sqlite3.Error or OSError through the session: a traceback."""
+    if damage == "garbage":
+        paths.statistics.parent.mkdir(parents=True)
+        paths.statistics.write_bytes(b"this is not a database" * 100)
+    elif damage == "folder_is_a_file":
+        block_folder(paths.statistics)
+    else:
+        paths.statistics.mkdir(parents=True)
+    session, _ = start(paths, "HM1-N-EMQPNCT")
+    [refused] = session.handle("stats")
+    said = Presenter(Words("en")).render(refused)
+    assert said == [f"Statistics could not be read from {paths.statistics}. The game goes on."]
+    assert session.handle("pick 1 8")  # and the game goes on
+
+
+def test_stats_failing_in_the_json_mode_keeps_the_stream(isolated_folders):
+    data = isolated_folders / "xdg_data_home" / "halfmoon-a11y"
+    data.parent.mkdir(parents=True, exist_ok=True)
+    data.write_text("a file where the data folder should be")
+    done = subprocess.run(
+        [sys.executable, "-m", "halfmoon_a11y", "--json", "--code", "HM1-N-EMQPNCT"],
+        input="stats\npick 1\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0 and "Traceback" not in done.stderr
+    objects = [json.loads(line) for line in done.stdout.splitlines()]
+    assert objects[1]["events"][0]["code"] == "statistics_unavailable"
+    assert objects[2]["state"]["selection"] == ["1"]

@@ -44,9 +44,10 @@ class BadArgumentError(HalfMoonError):
 
 
 class StatisticsUnavailableError(HalfMoonError):
-    """This front end keeps no statistics (a test, or a database that cannot be opened)."""
+    """No statistics: this front end keeps none, or the database at `path` could not be read."""
 
     code = "statistics_unavailable"
 
-    def __init__(self) -> None:
+    def __init__(self, path: str | None = None) -> None:
         super().__init__("statistics are not available")
+        self.path = path

@@ -17,6 +17,8 @@ from pathlib import Path
 from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.core.events import Removed, Status, Undone, Won
 from halfmoon_a11y.play import answers as se
+from halfmoon_a11y.play.answers import Summary
+from halfmoon_a11y.play.errors import StatisticsUnavailableError
 from halfmoon_a11y.play.session import Session, Start, replay
 from halfmoon_a11y.play.settings import SETTINGS, Settings
 from halfmoon_a11y.store import saved_game as savegame
@@ -66,7 +68,7 @@ class Keeper:
             settings,
             now=now,
             randbelow=randbelow,
-            statistics=self.statistics.summary,
+            statistics=self._summary,
             notices=notices,
             kept=self.take_kept,
         )
@@ -118,6 +120,12 @@ class Keeper:
         except OSError:
             return self._problem(se.Problem.GAME_NOT_SAVED, path)
         return [se.GameKept(saved.code, game.moves, aside=True)]
+
+    def _summary(self) -> Summary:
+        try:
+            return self.statistics.summary()
+        except StatisticsFailed:
+            raise StatisticsUnavailableError(str(self.paths.statistics)) from None
 
     def take_kept(self, code: DealCode) -> Start | None:
         """The game kept aside for this deal, if there is one; it is resumed from now on."""

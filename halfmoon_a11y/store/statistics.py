@@ -28,7 +28,8 @@ CREATE TABLE IF NOT EXISTS games (
     finished_at TEXT NOT NULL
 )
 """
-BUSY_TIMEOUT = 10.0  # seconds to wait for another run's transaction
+BUSY_TIMEOUT = 2.0  # seconds a write waits for another run's transaction
+READ_TIMEOUT = 1.0  # seconds `stats` waits: the player is listening
 
 
 class Result(StrEnum):
@@ -47,11 +48,11 @@ class Statistics:
     def __init__(self, path: Path) -> None:
         self.path = path
 
-    def _connect(self) -> sqlite3.Connection:
+    def _connect(self, timeout: float = BUSY_TIMEOUT) -> sqlite3.Connection:
         import sqlite3
 
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        connection = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT, isolation_level=None)
+        connection = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
         connection.execute("PRAGMA journal_mode=WAL")
         connection.execute(SCHEMA)
         return connection
@@ -79,8 +80,15 @@ class Statistics:
             connection.execute("COMMIT")
 
     def summary(self) -> Summary:
-        with closing(self._connect()) as connection:
-            rows = connection.execute("SELECT result, seconds FROM games ORDER BY id").fetchall()
+        """Every recorded game, summed up. Raises StatisticsFailed."""
+        import sqlite3
+
+        try:
+            with closing(self._connect(READ_TIMEOUT)) as connection:
+                query = "SELECT result, seconds FROM games ORDER BY id"
+                rows = connection.execute(query).fetchall()
+        except (sqlite3.Error, OSError) as error:
+            raise StatisticsFailed(str(error)) from error
         results = [row[0] for row in rows]
         won_times = [row[1] for row in rows if row[0] == Result.WON]
         current = longest = 0

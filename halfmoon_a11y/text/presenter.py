@@ -472,6 +472,10 @@ class Presenter:
                 ).format(text=echo(text), problem=w._(CODE_PROBLEMS[problem]))
             case errors.NothingToUndoError():
                 return w._("Nothing to undo.")
+            case command_errors.StatisticsUnavailableError(path=str(path)):
+                return w._("Statistics could not be read from {path}. The game goes on.").format(
+                    path=path
+                )
             case command_errors.StatisticsUnavailableError():
                 return w._("Statistics are not available.")
             case command_errors.MissingArgumentError(command=name):
