@@ -75,7 +75,7 @@ def test_completion_offers_the_players_language_only():
     assert complete("set ") == (["move-errors", "placement-help", "cards", "rate"], "")
     assert complete("set move-errors ") == (["on", "off"], "")
     assert complete("ajusta errors-de-moviment ", "ca") == (["sí", "no"], "")
-    assert complete("indstil kort ", "da") == (["fulde", "korte", "bogstaver"], "")
+    assert complete("indstil kort ", "da") == (["hele", "korte", "bogstaver"], "")
     assert complete("set move errors o") == (["on", "off"], "o")  # a name in two words
     assert complete("tale ", "da") == (["auto", "til", "fra"], "")
     assert complete("lang ") == (["ca", "da", "en"], "")
