@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
 import time
 from dataclasses import dataclass
@@ -45,11 +46,45 @@ class Paths:
         )
 
 
+class NotARegularFile(OSError):
+    """A FIFO, a device, a folder or anything else that is not a plain file."""
+
+
+class TooLarge(OSError):
+    """A file larger than any the game writes."""
+
+
+def read_small(path: Path, limit: int) -> bytes | None:
+    """A plain file's bytes, or None when there is no file. Never blocks, never reads more
+    than `limit` bytes: a FIFO, a device or a symlink to one raises NotARegularFile, a
+    larger file TooLarge. Other failures raise OSError."""
+    try:
+        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    try:
+        status = os.fstat(handle)
+        if not stat.S_ISREG(status.st_mode):
+            raise NotARegularFile(str(path))
+        if status.st_size > limit:
+            raise TooLarge(str(path))
+        with os.fdopen(handle, "rb", closefd=False) as stream:
+            data = stream.read(limit + 1)
+        if len(data) > limit:
+            raise TooLarge(str(path))
+        return data
+    finally:
+        os.close(handle)
+
+
 def atomic_write(path: Path, data: bytes) -> None:
     """Write to a temporary file beside `path`, flush, fsync, then rename over it.
 
-    A crash at any moment leaves either the old file or the new one, never a mix.
+    A crash at any moment leaves either the old file or the new one, never a mix. A
+    symlink to a file is followed: the file it names is replaced, the link stays.
     """
+    if path.is_symlink():
+        path = path.resolve()
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:

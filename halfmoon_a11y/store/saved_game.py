@@ -18,7 +18,7 @@ from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.core.errors import HalfMoonError
 from halfmoon_a11y.core.places import Location
 from halfmoon_a11y.play.session import ReplayError, Session, Start, replay
-from halfmoon_a11y.store.files import atomic_write
+from halfmoon_a11y.store.files import atomic_write, read_small
 
 FORMAT = 1
 
@@ -59,12 +59,14 @@ class SavedGame:
     def from_bytes(cls, raw: bytes) -> SavedGame:
         try:
             data = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError):
+        except (ValueError, RecursionError):  # not UTF-8, not JSON, nested past reason
             raise SaveError(SaveProblem.UNREADABLE) from None
         if not isinstance(data, dict):
             raise SaveError(SaveProblem.UNREADABLE)
         version = data.get("format")
-        if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT:
+        if not isinstance(version, int) or isinstance(version, bool):  # true is no format
+            raise SaveError(SaveProblem.UNREADABLE, version)
+        if version > FORMAT:
             raise SaveError(SaveProblem.NEWER, version)
         if version != FORMAT:
             raise SaveError(SaveProblem.UNREADABLE, version)
@@ -72,7 +74,7 @@ class SavedGame:
             code = DealCode.parse(data["code"])
             moves = tuple(tuple(Location.parse(text) for text in move) for move in data["moves"])
             elapsed = float(data["elapsed"])
-        except (KeyError, TypeError, ValueError, AttributeError, HalfMoonError):
+        except (KeyError, TypeError, ValueError, AttributeError, OverflowError, HalfMoonError):
             raise SaveError(SaveProblem.UNREADABLE) from None
         if not 0 <= elapsed < 10**9 or any(len(move) not in (2, 3) for move in moves):
             raise SaveError(SaveProblem.UNREADABLE)
@@ -92,10 +94,10 @@ def write(path: Path, saved: SavedGame) -> None:
     atomic_write(path, saved.to_bytes())
 
 
+MAX_BYTES = 64 * 1024  # a saved game of 48 removals takes about 700 bytes
+
+
 def read(path: Path) -> SavedGame | None:
     """The saved game, or None if there is none. Raises SaveError or OSError."""
-    try:
-        raw = path.read_bytes()
-    except (FileNotFoundError, NotADirectoryError):
-        return None  # no saved game: nothing to report
-    return SavedGame.from_bytes(raw)
+    raw = read_small(path, MAX_BYTES)
+    return None if raw is None else SavedGame.from_bytes(raw)

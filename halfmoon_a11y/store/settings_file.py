@@ -16,11 +16,20 @@ from typing import Any
 import tomli_w
 
 from halfmoon_a11y.play.settings import SETTINGS, Settings, by_field
-from halfmoon_a11y.store.files import atomic_write, keep_aside
+from halfmoon_a11y.store.files import (
+    NotARegularFile,
+    TooLarge,
+    atomic_write,
+    keep_aside,
+    read_small,
+)
 
 
 class UnreadableSettings(ValueError):
     pass
+
+
+MAX_BYTES = 64 * 1024  # a settings file is a few lines
 
 
 FILE_ONLY = {"player": str}  # machine configuration, not a game setting: no command sets it
@@ -56,15 +65,17 @@ class SettingsFile:
     @classmethod
     def load(cls, path: Path) -> SettingsFile:
         try:
-            raw = path.read_bytes()
-        except (FileNotFoundError, NotADirectoryError):
-            return cls(path)
+            raw = read_small(path, MAX_BYTES)
+        except (NotARegularFile, TooLarge):
+            return cls(path, aside=keep_aside(path), unreadable=True)
         except OSError:
             return cls(path, unreadable=True)
+        if raw is None:
+            return cls(path)
         try:
             values = tomllib.loads(raw.decode("utf-8"))
             stored = _check(values)
-        except (UnicodeDecodeError, tomllib.TOMLDecodeError, UnreadableSettings):
+        except (ValueError, RecursionError):  # not UTF-8, not TOML, a bad value, too deep
             return cls(path, aside=keep_aside(path), unreadable=True)
         return cls(path, {**values, **stored})
 

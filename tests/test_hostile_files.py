@@ -1,0 +1,143 @@
+"""Files made to break the start: every one is kept aside or ignored, never a crash or a hang."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from halfmoon_a11y.play.answers import Problem, StorageProblem
+from halfmoon_a11y.play.settings import Settings
+from halfmoon_a11y.store.files import Paths
+from halfmoon_a11y.store.keeper import Keeper
+from halfmoon_a11y.store.settings_file import SettingsFile
+
+GOOD = {"format": 1, "code": "HM1-N-EMQPNCT", "moves": [["1", "8"]], "elapsed": 12.0}
+
+
+def open_game(paths):
+    settings_file = SettingsFile.load(paths.settings)
+    keeper = Keeper(paths, settings_file)
+    session = keeper.open(None, settings_file.settings(Settings()), now=lambda: 0.0)
+    return session, [e for e in session.opening() if isinstance(e, StorageProblem)]
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b'{"format": 1, "code": "HM1-N-EMQPNCT", "moves": [], "elapsed": 1' + b"0" * 400 + b"}",
+        b'{"format": 1, "code": "HM1-N-EMQPNCT", "moves": [], "elapsed": ' + b"9" * 5000 + b"}",
+        b'{"format": 1, "code": "HM1-N-EMQPNCT", "moves": '
+        + b"[" * 100_000
+        + b"]" * 100_000
+        + b', "elapsed": 1}',
+        json.dumps({**GOOD, "format": True}).encode(),
+        b"[" * 100_000,
+    ],
+    ids=["huge-float", "5000-digits", "nested-100000", "format-true", "brackets"],
+)
+def test_a_hostile_save_is_kept_aside(paths, content):
+    """Before: OverflowError, ValueError and RecursionError crashed every start, and
+    a format of true was read as format 1."""
+    paths.saved_game.parent.mkdir(parents=True)
+    paths.saved_game.write_bytes(content)
+    session, problems = open_game(paths)
+    assert [p.problem for p in problems] == [Problem.SAVE_UNREADABLE]
+    assert not session.resumed
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b"rate = " + b"9" * 5000, b"x = " + b"[" * 100_000, b"speech = " + b"{a=" * 50_000],
+    ids=["5000-digit-rate", "nested-brackets", "nested-tables"],
+)
+def test_a_hostile_settings_file_is_kept_aside(paths, content):
+    paths.settings.parent.mkdir(parents=True)
+    paths.settings.write_bytes(content)
+    _, problems = open_game(paths)
+    assert [p.problem for p in problems] == [Problem.SETTINGS_UNREADABLE]
+
+
+def test_a_fifo_or_a_device_is_never_read(paths):
+    """Before: a FIFO at the save path hung the start forever; a symlink to /dev/zero
+    read until memory ran out."""
+    paths.saved_game.parent.mkdir(parents=True)
+    os.mkfifo(paths.saved_game)
+    paths.settings.parent.mkdir(parents=True)
+    paths.settings.symlink_to("/dev/zero")
+    session, problems = open_game(paths)
+    assert {p.problem for p in problems} == {
+        Problem.SETTINGS_UNREADABLE,
+        Problem.SAVE_UNREADABLE,
+    }
+    assert session.handle("pick 1")
+
+
+def test_a_symlinked_save_stays_a_symlink(paths, tmp_path):
+    real = tmp_path / "elsewhere" / "game.json"
+    real.parent.mkdir()
+    real.write_text(json.dumps(GOOD))
+    paths.saved_game.parent.mkdir(parents=True)
+    paths.saved_game.symlink_to(real)
+    session, _ = open_game(paths)
+    assert session.resumed
+    session.handle("pick 8 5 3")
+    assert paths.saved_game.is_symlink()
+    assert json.loads(real.read_text())["moves"] == [["1", "8"], ["8", "5", "3"]]
+
+
+def test_help_and_json_start_with_a_hostile_settings_file(isolated_folders):
+    folder = isolated_folders / "xdg_config_home" / "halfmoon-a11y"
+    folder.mkdir(parents=True)
+    (folder / "settings.toml").write_bytes(b"x = " + b"[" * 100_000)
+    for args in (["--help"], ["--json", "--code", "HM1-N-EMQPNCT"]):
+        done = subprocess.run(
+            [sys.executable, "-m", "halfmoon_a11y", *args],
+            input="",
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
+        assert "Traceback" not in done.stderr
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner),
+    max_leaves=30,
+)
+save_like = st.fixed_dictionaries(
+    {},
+    optional={
+        "format": json_values | st.just(1),
+        "code": json_values | st.just("HM1-N-EMQPNCT"),
+        "moves": json_values | st.just([["1", "8"]]),
+        "elapsed": json_values | st.just(3.5),
+    },
+)
+toml_lines = st.lists(
+    st.sampled_from(["language", "move_errors", "cards", "speech", "rate", "player", "x"]).flatmap(
+        lambda key: st.sampled_from(
+            [f"{key} = 1", f'{key} = "ca"', f"{key} = true", f"{key} = [", f"{key} = 1e999"]
+        )
+    ),
+    max_size=6,
+).map("\n".join)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(save=json_values | save_like, settings_text=toml_lines | st.text(max_size=60))
+def test_any_save_and_settings_file_never_crash_the_start(tmp_path_factory, save, settings_text):
+    folder = tmp_path_factory.mktemp("files")
+    paths = Paths(folder / "settings.toml", folder / "game.json", folder / "stats.sqlite3")
+    paths.saved_game.write_text(json.dumps(save))
+    paths.settings.write_text(settings_text)
+    session, _ = open_game(paths)
+    assert session.handle("info")
