@@ -141,3 +141,81 @@ def test_any_save_and_settings_file_never_crash_the_start(tmp_path_factory, save
     paths.settings.write_text(settings_text)
     session, _ = open_game(paths)
     assert session.handle("info")
+
+
+def test_temporary_files_left_by_kills_are_removed_at_start(paths):
+    """Before: a SIGKILL during a save left .game.json.XXXXXXXX behind, forever."""
+    paths.saved_game.parent.mkdir(parents=True)
+    old = [paths.saved_game.parent / f".game.json.abc{n}" for n in range(3)]
+    for leftover in old:
+        leftover.write_text("{")
+        os.utime(leftover, (0, 0))
+    fresh = paths.saved_game.parent / ".game.json.fresh"  # maybe another save, right now
+    fresh.write_text("{")
+    open_game(paths)
+    assert not any(leftover.exists() for leftover in old) and fresh.exists()
+
+
+def run(args, **options):
+    return subprocess.run(
+        [sys.executable, "-m", "halfmoon_a11y", *args],
+        capture_output=True,
+        timeout=60,
+        check=False,
+        **options,
+    )
+
+
+def test_a_latin1_terminal_and_the_json_stream(isolated_folders):
+    """Before: the '…' that shortens a refused word crashed a Latin-1 terminal, and the
+    JSON stream came out in Latin-1."""
+    latin1 = {**os.environ, "PYTHONIOENCODING": "latin-1"}
+    done = run(
+        ["--plain", "--lang", "ca", "--code", "HM1-N-EMQPNCT"],
+        input=("x" * 40 + "\npick 1 8\nquit\n").encode(),
+        env=latin1,
+    )
+    assert done.returncode == 0 and b"Traceback" not in done.stderr
+    assert "Parella retirada: cinc de piques i sis de diamants.".encode("latin-1") in done.stdout
+    done = run(["--json", "--lang", "ca"], input=b"pick 1\n", env=latin1)
+    assert done.returncode == 0
+    answer = json.loads(done.stdout.decode("utf-8").splitlines()[1])  # UTF-8, or this fails
+    assert "trèvols" in answer["events"][0]["message"]
+
+
+def test_an_unknown_option_never_echoes_an_escape_sequence(isolated_folders):
+    done = run(["\x1b]0;PWNED\x07"], input=b"")
+    assert done.returncode == 2
+    assert b"\x1b" not in done.stderr and b"\x07" not in done.stderr
+
+
+def test_a_ligature_is_no_deal_code(isolated_folders):
+    done = run(["--code", "hm1-n-\ufb00aaaaa"], input=b"")
+    assert done.returncode == 2 and b"HM1-N-" in done.stderr
+
+
+def test_a_full_disk_is_one_line_not_a_traceback(isolated_folders):
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "halfmoon_a11y", "--plain", "--code", "HM1-N-EMQPNCT"],
+            input=b"info\n",
+            stdout=full,
+            stderr=subprocess.PIPE,
+            timeout=60,
+            check=False,
+        )
+    assert done.returncode == 1
+    assert b"Traceback" not in done.stderr and done.stderr.count(b"\n") == 1
+
+
+def test_a_closed_output_is_no_traceback(isolated_folders):
+    done = subprocess.run(
+        f"{sys.executable} -m halfmoon_a11y --plain --code HM1-N-EMQPNCT >&-",
+        shell=True,
+        input=b"info\n",
+        capture_output=False,
+        stderr=subprocess.PIPE,
+        timeout=60,
+        check=False,
+    )
+    assert b"Traceback" not in done.stderr

@@ -329,3 +329,33 @@ def test_typing_fast_never_ends_speech(tmp_path):
     assert not broken
     assert any(at >= last_submitted and text == last_answer for at, text in spoken_after)
     assert not [line for line in written if line.startswith("Talen er stoppet")]
+
+
+def test_interrupting_a_wrapper_player_stops_the_real_player(tmp_path):
+    """Before: only the wrapper was killed; the real player played on and held the pipe."""
+    log = tmp_path / "played.log"
+    wrapper = f'{sys.executable} {PLAYER} {log} "$0"; true'  # sh waits for its child
+    started = threading.Event()
+    speaker = ThreadedSpeaker(
+        lambda folder: lambda text, lang, rate: silence(folder, 5.0), ["sh", "-c", wrapper]
+    )
+    speaker.on_play = lambda text: started.set()
+    speaker.speak(["one"])
+    assert started.wait(10)
+    deadline = time.monotonic() + 10
+    while not played(tmp_path) and time.monotonic() < deadline:
+        time.sleep(0.01)  # the real player is running
+    speaker.interrupt()
+    time.sleep(0.3)
+    alive = subprocess.run(["pgrep", "-f", str(log)], capture_output=True, check=False)
+    before = time.monotonic()
+    speaker.close()
+    assert time.monotonic() - before < 1.0
+    assert alive.returncode == 1, alive.stdout  # no process left playing
+
+
+def test_an_unbalanced_quote_in_the_player_command_is_no_player():
+    """Before: shlex.split raised ValueError and the start crashed."""
+    from halfmoon_a11y.voice.player import find_player
+
+    assert find_player({"HALFMOON_A11Y_PLAYER": '"oops'}) is None

@@ -44,9 +44,12 @@ class DealCode:
 
     @classmethod
     def parse(cls, text: str) -> DealCode:
-        cleaned = text.strip().upper()
+        cleaned = text.strip()
         if not cleaned:
             raise BadDealCodeError(text, CodeProblem.EMPTY)
+        if not cleaned.isascii():  # "ﬀ".upper() is "FF": only what was typed counts
+            raise BadDealCodeError(text, CodeProblem.BAD_CHARACTER)
+        cleaned = cleaned.upper()
         parts = cleaned.split("-")
         if len(parts) != 3:
             raise BadDealCodeError(text, CodeProblem.MISSING_DASH)

@@ -118,3 +118,19 @@ def keep_aside(path: Path) -> Path | None:
     except OSError:
         return None
     return aside
+
+
+LEFTOVER_AGE = 60.0  # seconds: a temporary file this old belongs to no running save
+
+
+def remove_leftovers(path: Path, now: float | None = None) -> int:
+    """Remove the temporary files a kill in the middle of a save left beside `path`."""
+    now = time.time() if now is None else now
+    removed = 0
+    with contextlib.suppress(OSError):
+        for leftover in path.parent.glob(f".{path.name}.*"):
+            with contextlib.suppress(OSError):
+                if now - leftover.lstat().st_mtime > LEFTOVER_AGE and leftover.is_file():
+                    leftover.unlink()
+                    removed += 1
+    return removed

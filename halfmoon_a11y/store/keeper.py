@@ -22,7 +22,7 @@ from halfmoon_a11y.play.errors import StatisticsUnavailableError
 from halfmoon_a11y.play.session import Session, Start, replay
 from halfmoon_a11y.play.settings import SETTINGS, Settings
 from halfmoon_a11y.store import saved_game as savegame
-from halfmoon_a11y.store.files import Paths, keep_aside
+from halfmoon_a11y.store.files import Paths, keep_aside, remove_leftovers
 from halfmoon_a11y.store.saved_game import SavedGame, SaveError, SaveProblem
 from halfmoon_a11y.store.settings_file import SettingsFile
 from halfmoon_a11y.store.statistics import Result, Statistics, StatisticsFailed
@@ -85,6 +85,7 @@ class Keeper:
         A random deal is dealt only when there is no code and nothing to resume.
         """
         notices: list[se.SessionEvent] = []
+        remove_leftovers(self.paths.saved_game)  # from saves a kill cut short
         if self.settings_file.unreadable:
             aside = self.settings_file.aside
             notices.append(

@@ -101,10 +101,11 @@ def _missing_after(selected: Sequence[Rank]) -> tuple[Rank, ...]:
     return tuple(rank for rank in (Rank.JACK, Rank.QUEEN, Rank.KING) if rank not in selected)
 
 
-def echo(text: str) -> str:
-    """A refused word, made safe and short to read back: no control characters."""
+def echo(text: str, limit: int = MAX_ECHO) -> str:
+    """A refused word, made safe and short to read back: no control characters, so no
+    escape sequence reaches the terminal."""
     printable = "".join(ch if ch.isprintable() else "?" for ch in text)
-    return printable if len(printable) <= MAX_ECHO else printable[:MAX_ECHO] + "…"
+    return printable if len(printable) <= limit else printable[:limit] + "…"
 
 
 class Presenter:

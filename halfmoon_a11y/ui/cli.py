@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import os
 import signal
 import sys
 from collections.abc import Iterable, Mapping, Sequence
-from typing import NoReturn
+from typing import NoReturn, TextIO
 
 from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.core.errors import BadDealCodeError
@@ -39,7 +41,7 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         # argparse words its detail in English only: only English players are shown it
-        detail = f" ({message})" if self.words.language == "en" else ""
+        detail = f" ({echo(message, 200)})" if self.words.language == "en" else ""
         text = self.words._(
             "Option not understood{detail}. Type halfmoon-a11y --help for the options."
         )
@@ -134,6 +136,10 @@ def _overrides(args: argparse.Namespace) -> dict[str, object]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if sys.stdout is None or sys.stdin is None:  # started with a closed stream: `>&-`
+        return 1
+    _forgiving(sys.stdout)
+    _forgiving(sys.stderr)
     try:
         return _main(argv)
     except BrokenPipeError:
@@ -142,6 +148,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except KeyboardInterrupt:
         return 130
+    except OSError as error:  # the output cannot be written: a full disk, /dev/full
+        with contextlib.suppress(OSError, ValueError):
+            sys.stderr.write(f"halfmoon-a11y: {error.strerror or error}\n")
+        return 1
+
+
+def _forgiving(stream: TextIO | None) -> None:
+    """Text the terminal's encoding cannot show is replaced, never a crash (a Latin-1
+    terminal and the '…' of a shortened word)."""
+    with contextlib.suppress(AttributeError, ValueError):
+        stream.reconfigure(errors="replace")  # type: ignore[union-attr]
+
+
+def _utf8(stream: TextIO) -> TextIO:
+    """The JSON stream is UTF-8 whatever the locale. A name the file system gave in bytes
+    that are not UTF-8 becomes a \\u escape, still valid JSON."""
+    try:
+        return io.TextIOWrapper(
+            stream.buffer, encoding="utf-8", errors="backslashreplace", newline="\n"
+        )
+    except AttributeError:  # a stream without bytes underneath (tests): as it is
+        return stream
 
 
 def _language_asked(argv: Sequence[str] | None) -> str | None:
@@ -193,7 +221,7 @@ def _main(argv: Sequence[str] | None) -> int:
         if args.json:
             from halfmoon_a11y.ui import jsonmode
 
-            return jsonmode.run(session, lines_from(sys.stdin.buffer), sys.stdout)
+            return jsonmode.run(session, lines_from(sys.stdin.buffer), _utf8(sys.stdout))
         from halfmoon_a11y.voice.choose import make_speaker
 
         def speaker_factory(chosen: Settings):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import shlex
 import shutil
+import signal
 import subprocess
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -30,7 +31,10 @@ def find_player(
     env = os.environ if environ is None else environ
     chosen = env.get(ENVIRONMENT_VARIABLE) or configured
     if chosen:
-        words = shlex.split(chosen)
+        try:
+            words = shlex.split(chosen)
+        except ValueError:  # an unbalanced quote: no player, said as such
+            return None
         return words if words and shutil.which(words[0]) else None
     for command in KNOWN_PLAYERS:
         if shutil.which(command[0]) and _usable(command[0]):
@@ -61,7 +65,19 @@ def start(command: Sequence[str], wav: Path) -> subprocess.Popen[bytes]:
 
 
 def stop(process: subprocess.Popen[bytes]) -> None:
-    """Stop at once: no fade, no waiting for the end of the sentence."""
-    if process.poll() is None:
-        process.kill()
+    """Stop at once: no fade, no waiting for the end of the sentence. The player's whole
+    process group goes, so a wrapper script's real player does not play on."""
+    if process.poll() is None or _group_lives(process.pid):
+        try:
+            os.killpg(process.pid, signal.SIGKILL)  # the player leads its own session
+        except (OSError, AttributeError):  # gone already, or no process groups (Windows)
+            process.kill()
     process.wait()
+
+
+def _group_lives(group: int) -> bool:
+    try:
+        os.killpg(group, 0)
+    except (OSError, AttributeError):
+        return False
+    return True
