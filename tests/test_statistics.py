@@ -88,3 +88,59 @@ def test_concurrent_runs_do_not_corrupt_the_database(paths):
     assert summary.played == summary.won == 240
     with sqlite3.connect(paths.statistics) as connection:
         assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+
+
+def test_a_game_is_counted_once_whatever_happens(paths, clock):
+    """Before: win, undo, quit, restart, win again counted two wins; win, undo, quit,
+    restart, new counted a win and an abandon; a kill between recording a win and
+    removing the save let the same game be won and counted again."""
+    code = WINNABLE[0]
+    line = solve(deal(DealCode.parse(code)))
+
+    def restart():
+        keeper = Keeper(paths, SettingsFile.load(paths.settings))
+        return keeper.open(None, now=clock), keeper
+
+    session, keeper = restart()
+    win(session, clock, code, 1)
+    session.handle("undo")
+    keeper.close()  # quit with the game one move from its end
+    session, keeper = restart()
+    assert session.resumed and session.game.moves == 47
+    session.handle("pick " + " ".join(line[-1]))  # won again
+    assert session.game.status == "won"
+    session.handle("undo")
+    keeper.close()
+    session, keeper = restart()
+    session.handle("new")
+    session.handle("new")  # leaves the game, which had been won already: no abandon
+    session, keeper = restart()
+    session.handle(f"new {code}")
+    for move in line[:-1]:
+        session.handle("pick " + " ".join(move))
+    before_the_kill = paths.saved_game.read_bytes()
+    session.handle("pick " + " ".join(line[-1]))  # the win is recorded, the save removed…
+    paths.saved_game.write_bytes(before_the_kill)  # …but a kill came first: the save is back
+    session, keeper = restart()
+    session.handle("pick " + " ".join(line[-1]))  # and the same game is won once more
+    summary = Statistics(paths.statistics).summary()
+    assert (summary.played, summary.won, summary.abandoned) == (2, 2, 0)
+
+
+def test_a_database_from_before_game_identities_is_brought_up_to_date(paths):
+    paths.statistics.parent.mkdir(parents=True)
+    with sqlite3.connect(paths.statistics) as old:
+        old.execute(
+            "CREATE TABLE games (id INTEGER PRIMARY KEY, code TEXT NOT NULL, result TEXT NOT NULL,"
+            " score INTEGER NOT NULL, moves INTEGER NOT NULL, seconds INTEGER NOT NULL,"
+            " finished_at TEXT NOT NULL)"
+        )
+        old.execute(
+            "INSERT INTO games (code, result, score, moves, seconds, finished_at)"
+            " VALUES ('HM1-N-AAAAAAC', 'won', 520, 48, 60, '2026-01-01T00:00:00')"
+        )
+    statistics = Statistics(paths.statistics)
+    statistics.record("HM1-N-AAAAAAL", Result.WON, 520, 48, 50, "abc123")
+    statistics.record("HM1-N-AAAAAAL", Result.ABANDONED, 510, 47, 70, "abc123")  # same game
+    summary = statistics.summary()
+    assert (summary.played, summary.won, summary.best_seconds) == (2, 2, 50)

@@ -38,6 +38,11 @@ class Standing:
     moves: int
     seconds: int
     recorded: bool
+    game: str = ""  # the game's identity: its result is recorded once
+
+
+def _new_identity() -> str:
+    return secrets.token_hex(8)
 
 
 class Keeper:
@@ -49,6 +54,8 @@ class Keeper:
         self._standing: Standing | None = None
         self._reported: set[se.Problem] = set()
         self._saved = False
+        self._game = _new_identity()  # the current game's identity
+        self._identities: dict[DealCode, str] = {}  # of games read from disk, by code
 
     # -- start-up ---------------------------------------------------------------------
 
@@ -103,8 +110,15 @@ class Keeper:
                 notices += self._put_aside(saved)
             same = saved if saved is not None and saved.code == code else None
             start = self.take_kept(code) or same or Start(code)
-        notices += self._save(SavedGame(start.code, start.moves, start.elapsed), won=False)
+        self._game = self._identity(start)
+        self._identities.clear()  # from now on, only a kept game taken back has one
+        saved_now = SavedGame(start.code, start.moves, start.elapsed, self._game)
+        notices += self._save(saved_now, won=False)
         return start, notices
+
+    def _identity(self, start: Start) -> str:
+        """The identity of a game read from disk (kept by its code), else a new one."""
+        return self._identities.get(start.code) or _new_identity()
 
     def _put_aside(self, saved: Start) -> list[se.SessionEvent]:
         """Another deal is started with --code: an unfinished game with moves is kept by
@@ -112,12 +126,19 @@ class Keeper:
         game = replay(saved)
         if game.moves == 0 or game.status is not Status.PLAYING:
             self._standing = Standing(
-                str(saved.code), game.status, game.score, game.moves, int(saved.elapsed), False
+                str(saved.code),
+                game.status,
+                game.score,
+                game.moves,
+                int(saved.elapsed),
+                False,
+                self._identity(saved),
             )
             return self._finish_standing()  # a blocked game is recorded as before
         path = self.paths.kept_games / f"{saved.code}.json"
         try:
-            savegame.write(path, SavedGame(saved.code, saved.moves, saved.elapsed))
+            kept = SavedGame(saved.code, saved.moves, saved.elapsed, self._identity(saved))
+            savegame.write(path, kept)
         except OSError:
             return self._problem(se.Problem.GAME_NOT_SAVED, path)
         return [se.GameKept(saved.code, game.moves, aside=True)]
@@ -137,6 +158,7 @@ class Keeper:
                 return None
             start = saved.start()
             path.unlink()
+            self._identities[start.code] = saved.game or _new_identity()
         except (SaveError, OSError):
             return None
         return start
@@ -148,7 +170,11 @@ class Keeper:
         saved = None
         try:
             saved = savegame.read(path)
-            return saved.start() if saved is not None else None
+            if saved is None:
+                return None
+            start = saved.start()
+            self._identities[start.code] = saved.game or _new_identity()
+            return start
         except (SaveError, OSError) as error:
             problem = se.Problem.SAVE_UNREADABLE
             if isinstance(error, SaveError) and error.problem is SaveProblem.NEWER:
@@ -170,9 +196,10 @@ class Keeper:
             elif isinstance(event, se.Dealt):  # another deal replaces the game, resumed or new
                 extra += self._finish_standing()
                 recorded = False
+                self._game = self._identities.pop(event.code, "") or _new_identity()
             elif isinstance(event, Won) and not recorded:
                 extra += self._record(
-                    Result.WON, session.code, event.score, event.moves, event.elapsed
+                    Result.WON, session.code, event.score, event.moves, event.elapsed, self._game
                 )
                 recorded = True  # an undo and a second win is still one game won
         self._standing = self._stand(session, recorded)
@@ -199,7 +226,13 @@ class Keeper:
     def _stand(self, session: Session, recorded: bool) -> Standing:
         g = session.game
         return Standing(
-            str(session.code), g.status, g.score, g.moves, session.clock.elapsed, recorded
+            str(session.code),
+            g.status,
+            g.score,
+            g.moves,
+            session.clock.elapsed,
+            recorded,
+            self._game,
         )
 
     def _finish_standing(self) -> list[se.SessionEvent]:
@@ -213,19 +246,20 @@ class Keeper:
             result = Result.ABANDONED
         else:
             return []  # a deal looked at and passed over is not a game played
-        return self._record(result, old.code, old.score, old.moves, old.seconds)
+        return self._record(result, old.code, old.score, old.moves, old.seconds, old.game)
 
     def _record(
-        self, result: Result, code: object, score: int, moves: int, seconds: int
+        self, result: Result, code: object, score: int, moves: int, seconds: int, game: str
     ) -> list[se.SessionEvent]:
         try:
-            self.statistics.record(str(code), result, score, moves, seconds)
+            self.statistics.record(str(code), result, score, moves, seconds, game)
         except StatisticsFailed:
             return self._problem(se.Problem.STATS_FAILED, self.paths.statistics)
         return []
 
     def _save_session(self, session: Session) -> list[se.SessionEvent]:
-        return self._save(SavedGame.of(session), won=session.game.status is Status.WON)
+        won = session.game.status is Status.WON
+        return self._save(SavedGame.of(session, self._game), won=won)
 
     def _save(self, saved: SavedGame, won: bool) -> list[se.SessionEvent]:
         path = self.paths.saved_game

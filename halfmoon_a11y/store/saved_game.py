@@ -4,7 +4,10 @@ and the time on the clock. Replayed through the engine on resume, so undo still 
 Format 1 (JSON):
 
     {"format": 1, "code": "HM1-N-EMQPNCT", "moves": [["1", "8"], ["8", "5", "3"]],
-     "elapsed": 42.5}
+     "elapsed": 42.5, "game": "3f9c0a1e7b2d4c58"}
+
+`game` identifies the game, so that its result is recorded once (older saves
+have none and get one when resumed).
 """
 
 from __future__ import annotations
@@ -40,11 +43,12 @@ class SavedGame:
     code: DealCode
     moves: tuple[tuple[Location, ...], ...]
     elapsed: float
+    game: str = ""  # the game's identity: its result is recorded once, whatever happens
 
     @classmethod
-    def of(cls, session: Session) -> SavedGame:
+    def of(cls, session: Session, game: str = "") -> SavedGame:
         moves = tuple(tuple(p.location for p in move.cards) for move in session.game.history)
-        return cls(session.code, moves, session.clock.seconds)
+        return cls(session.code, moves, session.clock.seconds, game)
 
     def to_bytes(self) -> bytes:
         data = {
@@ -52,6 +56,7 @@ class SavedGame:
             "code": str(self.code),
             "moves": [[str(location) for location in move] for move in self.moves],
             "elapsed": round(self.elapsed, 3),
+            "game": self.game,
         }
         return (json.dumps(data) + "\n").encode("utf-8")
 
@@ -78,7 +83,8 @@ class SavedGame:
             raise SaveError(SaveProblem.UNREADABLE) from None
         if not 0 <= elapsed < 10**9 or any(len(move) not in (2, 3) for move in moves):
             raise SaveError(SaveProblem.UNREADABLE)
-        return cls(code, moves, elapsed)
+        game = data.get("game")  # saves from before games had an identity have none
+        return cls(code, moves, elapsed, game if isinstance(game, str) and game.isalnum() else "")
 
     def start(self) -> Start:
         """The saved game, to resume. Raises SaveError when a removal does not replay."""

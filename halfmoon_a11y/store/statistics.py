@@ -28,7 +28,8 @@ CREATE TABLE IF NOT EXISTS games (
     finished_at TEXT NOT NULL
 )
 """
-BUSY_TIMEOUT = 2.0  # seconds a write waits for another run's transaction
+BUSY_TIMEOUT = 5.0  # seconds a write waits for another run's transaction
+SCHEMA_VERSION = 2  # 2: each game's identity, recorded once
 READ_TIMEOUT = 1.0  # seconds `stats` waits: the player is listening
 
 
@@ -36,6 +37,23 @@ class Result(StrEnum):
     WON = "won"
     BLOCKED = "blocked"
     ABANDONED = "abandoned"
+
+
+def _migrate(connection: sqlite3.Connection) -> None:
+    """Create the table, or bring an older one up to date, in one transaction."""
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        if connection.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
+            connection.execute(SCHEMA)
+            columns = {row[1] for row in connection.execute("PRAGMA table_info(games)")}
+            if "game" not in columns:  # a database from before games had an identity
+                connection.execute("ALTER TABLE games ADD COLUMN game TEXT")
+            connection.execute("CREATE UNIQUE INDEX IF NOT EXISTS one_row_a_game ON games(game)")
+            connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        connection.execute("COMMIT")
+    except BaseException:
+        connection.execute("ROLLBACK")
+        raise
 
 
 class StatisticsFailed(Exception):
@@ -54,28 +72,46 @@ class Statistics:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         connection = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
         connection.execute("PRAGMA journal_mode=WAL")
-        connection.execute(SCHEMA)
+        if connection.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
+            _migrate(connection)
         return connection
 
-    def record(self, code: str, result: Result, score: int, moves: int, seconds: int) -> None:
-        """Add one game, in its own transaction. Raises StatisticsFailed."""
+    def record(
+        self,
+        code: str,
+        result: Result,
+        score: int,
+        moves: int,
+        seconds: int,
+        game: str | None = None,
+    ) -> None:
+        """Add one game, in its own transaction, once: a game already recorded under the
+        same identity is left as it is. Raises StatisticsFailed."""
         import sqlite3
 
         stamp = time.strftime("%Y-%m-%dT%H:%M:%S%z")
         try:
-            self._insert(code, result, score, moves, seconds, stamp)
+            self._insert(code, result, score, moves, seconds, stamp, game or None)
         except (sqlite3.Error, OSError) as error:
             raise StatisticsFailed(str(error)) from error
 
     def _insert(
-        self, code: str, result: Result, score: int, moves: int, seconds: int, stamp: str
+        self,
+        code: str,
+        result: Result,
+        score: int,
+        moves: int,
+        seconds: int,
+        stamp: str,
+        game: str | None,
     ) -> None:
         with closing(self._connect()) as connection:
             connection.execute("BEGIN IMMEDIATE")
             connection.execute(
-                "INSERT INTO games (code, result, score, moves, seconds, finished_at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (code, str(result), score, moves, seconds, stamp),
+                "INSERT OR IGNORE INTO games"
+                " (code, result, score, moves, seconds, finished_at, game)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (code, str(result), score, moves, seconds, stamp, game),
             )
             connection.execute("COMMIT")
 
