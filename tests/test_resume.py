@@ -205,3 +205,48 @@ def test_the_resume_line_says_the_code_once_and_the_settings_that_add_words(path
     )
     assert lines[1] == "Time 0 seconds. Score 10. 1 move. 102 cards left."
     assert sum(line.count(CODE) for line in lines) == 1
+
+
+def json_game(*args):
+    return subprocess.Popen(
+        [sys.executable, "-m", "halfmoon_a11y", "--json", *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def ask(process, line):
+    process.stdin.write(line + "\n")
+    process.stdin.flush()
+    return json.loads(process.stdout.readline())
+
+
+def test_a_second_window_plays_its_own_game_and_writes_nothing(isolated_folders):
+    """Before: both windows resumed one game and the last writer won (an 11-move game
+    lost to a stale 3-move one); settings and statistics were written by both."""
+    state = isolated_folders / "xdg_state_home" / "halfmoon-a11y" / "game.json"
+    first = json_game("--code", CODE)
+    json.loads(first.stdout.readline())
+    moves = [" ".join(move) for move in solve(deal(DealCode.parse(CODE)))]
+    for move in moves[:5]:
+        ask(first, f"pick {move}")
+    second = json_game()
+    opening = json.loads(second.stdout.readline())
+    assert [e["problem"] for e in opening["events"] if e["type"] == "storage_problem"] == [
+        "open_elsewhere"
+    ]
+    assert opening["state"]["moves"] == 0  # not the first window's game
+    ask(second, "set move-errors on")
+    ask(second, "quit")
+    assert second.wait(timeout=20) == 0
+    assert json.loads(state.read_text())["moves"] == [m.split() for m in moves[:5]]
+    assert not (isolated_folders / "xdg_config_home" / "halfmoon-a11y" / "settings.toml").exists()
+    first.send_signal(signal.SIGKILL)  # a lock left by a killed game blocks nobody
+    first.wait()
+    third = json_game()
+    resumed = json.loads(third.stdout.readline())
+    assert resumed["events"][0]["resumed"] and resumed["state"]["moves"] == 5
+    ask(third, "quit")
+    assert third.wait(timeout=20) == 0

@@ -150,6 +150,7 @@ class Problem(StrEnum):
     SAVE_NEWER = "save_newer"
     GAME_NOT_SAVED = "game_not_saved"
     STATS_FAILED = "stats_failed"
+    OPEN_ELSEWHERE = "open_elsewhere"  # another window owns the files: nothing is written
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,6 +27,11 @@ class Paths:
         return self.saved_game.parent / "kept"
 
     @property
+    def lock(self) -> Path:
+        """Held by the one game that owns these files."""
+        return self.saved_game.parent / "lock"
+
+    @property
     def history(self) -> Path:
         """The commands typed at the prompt, for Up and Down across runs."""
         return self.saved_game.parent / "history"

@@ -46,8 +46,9 @@ def _new_identity() -> str:
 
 
 class Keeper:
-    def __init__(self, paths: Paths, settings_file: SettingsFile) -> None:
+    def __init__(self, paths: Paths, settings_file: SettingsFile, owner: bool = True) -> None:
         self.paths = paths
+        self.owner = owner  # False: another window owns the files, and nothing is written
         self.settings_file = settings_file
         self.statistics = Statistics(paths.statistics)
         self.session: Session | None = None
@@ -92,6 +93,9 @@ class Keeper:
         A random deal is dealt only when there is no code and nothing to resume.
         """
         notices: list[se.SessionEvent] = []
+        if not self.owner:  # a game of its own: the other window's game is in use
+            notices.append(se.StorageProblem(se.Problem.OPEN_ELSEWHERE, str(self.paths.lock)))
+            return Start(code or DealCode.random(randbelow)), notices
         remove_leftovers(self.paths.saved_game)  # from saves a kill cut short
         if self.settings_file.unreadable:
             aside = self.settings_file.aside
@@ -151,6 +155,8 @@ class Keeper:
 
     def take_kept(self, code: DealCode) -> Start | None:
         """The game kept aside for this deal, if there is one; it is resumed from now on."""
+        if not self.owner:
+            return None
         path = self.paths.kept_games / f"{code}.json"
         try:
             saved = savegame.read(path)
@@ -251,6 +257,8 @@ class Keeper:
     def _record(
         self, result: Result, code: object, score: int, moves: int, seconds: int, game: str
     ) -> list[se.SessionEvent]:
+        if not self.owner:
+            return []
         try:
             self.statistics.record(str(code), result, score, moves, seconds, game)
         except StatisticsFailed:
@@ -263,7 +271,9 @@ class Keeper:
 
     def _save(self, saved: SavedGame, won: bool) -> list[se.SessionEvent]:
         path = self.paths.saved_game
-        self._saved = True  # whether the last save reached the disk
+        self._saved = self.owner  # whether the last save reached the disk
+        if not self.owner:
+            return []
         try:
             if won:
                 path.unlink(missing_ok=True)  # a won game is over: the next start deals anew
@@ -275,6 +285,8 @@ class Keeper:
         return []
 
     def _save_setting(self, event: se.SettingChanged) -> list[se.SessionEvent]:
+        if not self.owner:
+            return []
         try:
             spec = SETTINGS[event.setting]
             self.settings_file.save(spec.field, spec.to_file(event.value))

@@ -57,6 +57,10 @@ STORAGE_PROBLEMS = {
         "but it cannot be resumed if the program stops."
     ),
     (Problem.STATS_FAILED, False): N_("Statistics could not be recorded in {path}."),
+    (Problem.OPEN_ELSEWHERE, False): N_(
+        "Half Moon is already open in another window. This window plays a game of its own "
+        "and saves nothing: no game, no settings, no statistics."
+    ),
 }
 UNREADABLE_LEFT_AS_IT_IS = N_(
     "Saved game {path} could not be resumed and was left as it is. Dealing a new game."

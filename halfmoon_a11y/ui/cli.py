@@ -17,6 +17,7 @@ from halfmoon_a11y.play.lexicon import languages
 from halfmoon_a11y.play.settings import SETTINGS, Settings, SettingSpec, SpeechMode, Switch
 from halfmoon_a11y.store.files import Paths
 from halfmoon_a11y.store.keeper import Keeper
+from halfmoon_a11y.store.lock import FilesLock
 from halfmoon_a11y.store.settings_file import SettingsFile
 from halfmoon_a11y.text.catalog import default_language
 from halfmoon_a11y.text.presenter import Presenter, echo
@@ -212,7 +213,8 @@ def _main(argv: Sequence[str] | None) -> int:
     if args.json or not (interactive or asked):
         chosen = chosen.replace(speech=SpeechMode.OFF)
     settings = chosen
-    keeper = Keeper(paths, settings_file)
+    lock = FilesLock(paths.lock)
+    keeper = Keeper(paths, settings_file, owner=lock.acquire())
     session = keeper.open(code, settings)
     for signum in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
         if signum is not None:
@@ -239,6 +241,7 @@ def _main(argv: Sequence[str] | None) -> int:
         return run_prompt(session, speaker_factory, paths.history)
     finally:
         keeper.close()
+        lock.release()
 
 
 if __name__ == "__main__":
