@@ -230,3 +230,29 @@ def test_stats_failing_in_the_json_mode_keeps_the_stream(isolated_folders):
     objects = [json.loads(line) for line in done.stdout.splitlines()]
     assert objects[1]["events"][0]["code"] == "statistics_unavailable"
     assert objects[2]["state"]["selection"] == ["1"]
+
+
+def test_a_setting_change_keeps_the_players_comments_and_other_keys(paths):
+    """Before: any setting change rewrote the whole file from memory, erasing the
+    player's comments, and keys edited by hand since the game started."""
+    paths.settings.parent.mkdir(parents=True)
+    paths.settings.write_text(
+        '# my settings\nlanguage = "ca"  # Catalan, please\n\n[future]\nthing = 1\n'
+    )
+    session, _ = start(paths)
+    with paths.settings.open("a") as hand:  # edited by hand while the game runs
+        hand.write("# a note\n")
+    session.handle("set rate 220")
+    text = paths.settings.read_text()
+    for kept in ("# my settings", "# Catalan, please", "[future]", "thing = 1", "# a note"):
+        assert kept in text
+    assert SettingsFile.load(paths.settings).settings(Settings()).rate == 220
+
+
+def test_a_settings_file_broken_by_hand_meanwhile_is_not_overwritten(paths):
+    session, _ = start(paths)
+    paths.settings.parent.mkdir(parents=True, exist_ok=True)
+    paths.settings.write_text("rate = [")
+    events = session.handle("set rate 220")
+    assert [p.problem for p in problems(events)] == [Problem.SETTINGS_NOT_SAVED]
+    assert paths.settings.read_text() == "rate = ["

@@ -29,7 +29,7 @@ OWNERS = {
     "sqlite3": {"store"},
     "polib": {"text"},
     "platformdirs": {"store"},
-    "tomli_w": {"store"},
+    "tomlkit": {"store"},
     "tomllib": {"store"},
 }
 

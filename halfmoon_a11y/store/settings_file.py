@@ -1,6 +1,8 @@
 """The settings file: TOML in the platform's configuration folder.
 
-Written only when the player changes a setting with a command (or by hand).
+Written only when the player changes a setting with a command (or by hand), and
+then only the key that changed: the player's other keys, hand edits and comments
+stay as they are (tomlkit).
 Command-line options and environment variables override it for one run and
 are never written back.
 """
@@ -12,8 +14,6 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-
-import tomli_w
 
 from halfmoon_a11y.play.settings import SETTINGS, Settings, by_field
 from halfmoon_a11y.store.files import (
@@ -95,5 +95,14 @@ class SettingsFile:
         if self.unreadable and self.aside is None and self.path.exists():
             # never overwrite a file we could not read and could not move aside
             raise OSError(f"{self.path} could not be read, so it is left as it is")
+        import tomlkit  # only when a setting changes: it costs nothing at start-up
+
+        raw = read_small(self.path, MAX_BYTES)  # as it is now: edited by hand since, maybe
+        try:
+            document = tomlkit.parse(raw.decode("utf-8")) if raw else tomlkit.document()
+        except (ValueError, RecursionError, tomlkit.exceptions.ParseError):
+            # broken by hand since the game started: left as it is, never overwritten
+            raise OSError(f"{self.path} is no longer TOML, so it is left as it is") from None
+        document[key] = value  # that key alone: the other keys and the comments stay
         self.stored[key] = value
-        atomic_write(self.path, tomli_w.dumps(self.stored).encode("utf-8"))
+        atomic_write(self.path, tomlkit.dumps(document).encode("utf-8"))
