@@ -235,3 +235,70 @@ def test_help_of_the_options_is_in_the_players_language(language, usage, options
     assert done.stdout.startswith(usage)
     assert options in done.stdout and helping in done.stdout
     assert "usage:" not in done.stdout and "show this help" not in done.stdout
+
+
+@pytest.mark.parametrize("mode", [[], ["--plain"]])
+def test_closing_the_terminal_saves_and_ends_at_once(mode, isolated_folders):
+    """A terminal closed under the game (its master side gone: EIO and SIGHUP), ten
+    times: each time the game saves its moves and ends within a second or two. Before,
+    the prompt could hang in asyncio's cleanup, never saving, and a later SIGTERM
+    wrote its stale game back."""
+    import json
+
+    save = isolated_folders / "xdg_state_home" / "halfmoon-a11y" / "game.json"
+    for round_number in range(10):
+        child = spawn(*mode, "--code", "HM1-N-EMQPNCT", "--no-speech", "--lang", "en")
+        child.expect("Reserve R8")
+        if round_number == 0:
+            child.sendline("pick 1 8")
+            child.expect("Pile 8: jack of clubs, 7.")
+        time.sleep(0.1)
+        child.ptyproc.fileobj.close()  # the terminal window is closed: only that
+        child.ptyproc.closed, child.ptyproc.fd, child.child_fd = True, -1, -1
+        deadline = time.monotonic() + 3
+        while time.monotonic() < deadline:
+            pid, _status = os.waitpid(child.pid, os.WNOHANG)
+            if pid:
+                break
+            time.sleep(0.02)
+        else:
+            os.kill(child.pid, 9)
+            raise AssertionError(f"round {round_number}: the game hung after its terminal closed")
+        child.closed = True
+        assert json.loads(save.read_text())["moves"] == [["1", "8"]]
+
+
+def test_the_watchdog_saves_and_ends_a_game_whose_leaving_hangs(tmp_path):
+    """The rare hang of a terminal close (2 in about 125 tries, in asyncio's cleanup) is
+    not reproduced here; what ends it is: after SIGHUP, a game that has not ended within
+    a second is saved and ended by its watchdog."""
+    mark = tmp_path / "saved"
+    code = (
+        "import os, signal, sys, time\n"
+        "from halfmoon_a11y.ui import cli\n"
+        f"cli._last_words.append(lambda: open({str(mark)!r}, 'w').write('saved'))\n"
+        "signal.signal(signal.SIGHUP, cli._leave_on_signal)\n"
+        "try:\n"
+        "    os.kill(os.getpid(), signal.SIGHUP)\n"
+        "except SystemExit:\n"
+        "    time.sleep(30)  # leaving hangs\n"
+    )
+    before = time.monotonic()
+    done = subprocess.run([sys.executable, "-c", code], timeout=20, check=False)
+    assert time.monotonic() - before < 5
+    assert done.returncode == 0 and mark.read_text() == "saved"
+
+
+def test_a_signal_while_leaving_waits(tmp_path):
+    code = (
+        "import os, signal, time\n"
+        "from halfmoon_a11y.ui.loop import hold_signals\n"
+        "hold_signals()\n"
+        "os.kill(os.getpid(), signal.SIGTERM)\n"
+        "time.sleep(0.2)\n"
+        "print('closed cleanly')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=20, check=False
+    )
+    assert done.stdout == "closed cleanly\n"

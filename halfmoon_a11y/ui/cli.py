@@ -8,7 +8,9 @@ import io
 import os
 import signal
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+import threading
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import NoReturn, TextIO
 
 from halfmoon_a11y.core.dealcode import DealCode
@@ -22,6 +24,7 @@ from halfmoon_a11y.store.settings_file import SettingsFile
 from halfmoon_a11y.text.catalog import default_language
 from halfmoon_a11y.text.presenter import Presenter, echo
 from halfmoon_a11y.text.words import Words
+from halfmoon_a11y.ui.loop import hold_signals
 from halfmoon_a11y.ui.plain import lines_from, run_plain, terminal_lines, wants_plain
 
 
@@ -186,8 +189,26 @@ def _language_asked(argv: Sequence[str] | None) -> str | None:
 
 
 def _leave_on_signal(signum: int, frame: object) -> None:
-    """SIGTERM and SIGHUP leave like quit: the game is saved on the way out."""
+    """SIGTERM and SIGHUP leave like quit: the game is saved on the way out. A watchdog
+    makes sure of it: if leaving hangs (prompt_toolkit can, when its terminal is gone),
+    it saves and ends the process itself after a second."""
+    _start_watchdog()
     raise SystemExit(0)
+
+
+_last_words: list[Callable[[], None]] = []  # what the watchdog does before it ends us
+WATCHDOG_SECONDS = 1.0
+
+
+def _start_watchdog() -> None:
+    def watch() -> None:
+        time.sleep(WATCHDOG_SECONDS)
+        for action in _last_words:
+            with contextlib.suppress(Exception):
+                action()
+        os._exit(0)
+
+    threading.Thread(target=watch, name="halfmoon-watchdog", daemon=True).start()
 
 
 def _main(argv: Sequence[str] | None) -> int:
@@ -216,6 +237,7 @@ def _main(argv: Sequence[str] | None) -> int:
     lock = FilesLock(paths.lock)
     keeper = Keeper(paths, settings_file, owner=lock.acquire())
     session = keeper.open(code, settings)
+    _last_words.append(keeper.close)
     for signum in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
         if signum is not None:
             signal.signal(signum, _leave_on_signal)
@@ -240,6 +262,7 @@ def _main(argv: Sequence[str] | None) -> int:
 
         return run_prompt(session, speaker_factory, paths.history)
     finally:
+        hold_signals()
         keeper.close()
         lock.release()
 

@@ -4,6 +4,8 @@ JSON lines' commands; all of them go through `serve`."""
 
 from __future__ import annotations
 
+import contextlib
+import signal
 from collections.abc import Iterable
 from typing import Any, Protocol
 
@@ -29,5 +31,17 @@ def serve(front: FrontEnd, lines: Iterable[str]) -> int:
             if front.session.finished:
                 break
     finally:
+        hold_signals()  # closing is not interrupted: the voice and the save end cleanly
         front.close()
     return 0
+
+
+LEAVING_SIGNALS = ("SIGTERM", "SIGHUP", "SIGINT")
+
+
+def hold_signals() -> None:
+    """From here to the end, SIGTERM, SIGHUP and Ctrl-C wait: the game is already leaving.
+    They are never let through again; the process ends without them."""
+    wanted = {getattr(signal, name) for name in LEAVING_SIGNALS if hasattr(signal, name)}
+    with contextlib.suppress(AttributeError, ValueError, OSError):  # Windows: nothing to hold
+        signal.pthread_sigmask(signal.SIG_BLOCK, wanted)

@@ -83,7 +83,7 @@ def typed_lines(prompt: PromptSession[str]) -> Iterator[str]:
             yield prompt.prompt(PROMPT)
         except KeyboardInterrupt:
             continue
-        except EOFError:
+        except (EOFError, OSError):  # Ctrl-D, or the terminal is gone (EIO): leave as quit
             yield "quit"
             return
 

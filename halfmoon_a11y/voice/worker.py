@@ -9,6 +9,7 @@ sentences in a row fail the same way.
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 import threading
@@ -24,6 +25,27 @@ Synthesize = Callable[[str, str, int], Path]
 GIVE_UP_AFTER = 3  # sentences in a row that fail the same way before the voice stops
 
 
+FOLDER_PREFIX = "halfmoon-speech-"
+
+
+def remove_dead_folders() -> None:
+    """Remove the speech folders of games that were killed (their process is gone)."""
+    for folder in Path(tempfile.gettempdir()).glob(f"{FOLDER_PREFIX}*"):
+        owner = folder.name[len(FOLDER_PREFIX) :].split("-")[0]
+        if owner.isdigit() and not _alive(int(owner)):
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # someone else's: leave it
+    return True
+
+
 class ThreadedSpeaker:
     """Speaks through `synthesize` (text, language, rate -> WAV) and a player command."""
 
@@ -34,7 +56,8 @@ class ThreadedSpeaker:
         language: str = "en",
         rate: int = SETTINGS["rate"].default,
     ) -> None:
-        self._folder = Path(tempfile.mkdtemp(prefix="halfmoon-speech-"))
+        remove_dead_folders()
+        self._folder = Path(tempfile.mkdtemp(prefix=f"{FOLDER_PREFIX}{os.getpid()}-"))
         self._factory = synthesize_factory
         self._command = list(player_command)
         self._language = language
