@@ -87,6 +87,7 @@ def test_a_symlinked_save_stays_a_symlink(paths, tmp_path):
     session, _ = open_game(paths)
     assert session.resumed
     session.handle("pick 8 5 3")
+    session.handle("quit")  # the full save, through the link
     assert paths.saved_game.is_symlink()
     assert json.loads(real.read_text())["moves"] == [["1", "8"], ["8", "5", "3"]]
 
@@ -219,3 +220,35 @@ def test_a_closed_output_is_no_traceback(isolated_folders):
         check=False,
     )
     assert b"Traceback" not in done.stderr
+
+
+def test_the_journal_brings_back_every_move_after_a_kill(paths):
+    """Each move is one line appended to the journal: a kill right after it loses nothing,
+    a line cut short is left out, and a journal of an earlier save adds nothing."""
+    from halfmoon_a11y.store import saved_game as savegame
+
+    session, _ = open_game(paths)  # a fresh game: a full save and an empty journal
+    code = str(session.code)
+    from tests.solver import playable_moves
+
+    made = []
+    for _ in range(3):
+        move = playable_moves(session.game)[0]
+        session.handle("pick " + " ".join(move))
+        made.append(list(move))
+    session.handle("undo")
+    made.pop()  # the process is killed here: nothing more is written
+    saved = savegame.read(paths.saved_game)
+    assert str(saved.code) == code
+    assert [[str(p) for p in move] for move in saved.moves] == made
+    journal = savegame.journal_path(paths.saved_game)
+    with journal.open("ab") as cut:
+        cut.write(b'["r", 9.0, "1"')  # a line the kill cut short
+    assert savegame.read(paths.saved_game).moves == saved.moves
+    again, _ = open_game(paths)
+    assert again.resumed and again.game.moves == len(made)
+    header = json.loads(journal.read_bytes().splitlines()[0])
+    assert header[0] == "game" and header[2] == len(made)  # a new full save, a new journal
+    stale = journal.read_bytes().replace(b'"game"', b'"other"', 1)
+    journal.write_bytes(stale + b'["u", 1.0]\n')
+    assert savegame.read(paths.saved_game).moves == saved.moves  # not this save's journal

@@ -14,6 +14,7 @@ from halfmoon_a11y.core.events import Undone
 from halfmoon_a11y.play.answers import Dealt, GameKept, InfoShown, NewAsked, QuitAsked
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.settings import Settings
+from halfmoon_a11y.store import saved_game as savegame
 from halfmoon_a11y.store.keeper import Keeper
 from halfmoon_a11y.store.settings_file import SettingsFile
 from halfmoon_a11y.store.statistics import Statistics
@@ -241,7 +242,8 @@ def test_a_second_window_plays_its_own_game_and_writes_nothing(isolated_folders)
     ask(second, "set move-errors on")
     ask(second, "quit")
     assert second.wait(timeout=20) == 0
-    assert json.loads(state.read_text())["moves"] == [m.split() for m in moves[:5]]
+    saved = savegame.read(state)  # the full save and the journal of the moves since
+    assert [[str(p) for p in move] for move in saved.moves] == [m.split() for m in moves[:5]]
     assert not (isolated_folders / "xdg_config_home" / "halfmoon-a11y" / "settings.toml").exists()
     first.send_signal(signal.SIGKILL)  # a lock left by a killed game blocks nobody
     first.wait()

@@ -56,6 +56,7 @@ class Keeper:
         self._reported: set[se.Problem] = set()
         self._saved = False
         self._game = _new_identity()  # the current game's identity
+        self._journal = savegame.Journal(paths.saved_game)  # each move, between full saves
         self._identities: dict[DealCode, str] = {}  # of games read from disk, by code
 
     # -- start-up ---------------------------------------------------------------------
@@ -209,8 +210,10 @@ class Keeper:
                 )
                 recorded = True  # an undo and a second win is still one game won
         self._standing = self._stand(session, recorded)
-        if any(isinstance(e, Removed | Undone | se.Dealt) for e in events):
-            extra += self._save_session(session)
+        if any(isinstance(e, se.Dealt | Won) for e in events):
+            extra += self._save_session(session)  # a full save: a new game, or a game over
+        elif any(isinstance(e, Removed | Undone) for e in events):
+            extra += self._journal_moves(session, events)
         if any(isinstance(e, se.QuitAsked) for e in events):
             extra += self._leaving(session)
         return extra
@@ -223,9 +226,10 @@ class Keeper:
         return [se.GameKept(session.code, session.game.moves)]
 
     def close(self) -> None:
-        """Leaving: save the time on the clock too."""
+        """Leaving: the whole game, with the time on the clock, in one full save."""
         if self.session is not None:
             self._save_session(self.session)
+        self._journal.close()
 
     # -- the pieces ----------------------------------------------------------------------
 
@@ -265,6 +269,23 @@ class Keeper:
             return self._problem(se.Problem.STATS_FAILED, self.paths.statistics)
         return []
 
+    def _journal_moves(
+        self, session: Session, events: list[se.SessionEvent]
+    ) -> list[se.SessionEvent]:
+        """A removal or an undo: one line appended to the journal, not a whole save."""
+        if not self.owner:
+            return []
+        seconds = session.clock.seconds
+        try:
+            for event in events:
+                if isinstance(event, Removed):
+                    self._journal.removal(tuple(p.location for p in event.cards), seconds)
+                elif isinstance(event, Undone):
+                    self._journal.undo(seconds)
+        except OSError:
+            return self._save_session(session)  # no journal: the whole game, then
+        return []
+
     def _save_session(self, session: Session) -> list[se.SessionEvent]:
         won = session.game.status is Status.WON
         return self._save(SavedGame.of(session, self._game), won=won)
@@ -277,8 +298,10 @@ class Keeper:
         try:
             if won:
                 path.unlink(missing_ok=True)  # a won game is over: the next start deals anew
+                self._journal.remove()
             else:
                 savegame.write(path, saved)
+                self._journal.restart(saved.game, len(saved.moves))
         except OSError:
             self._saved = False
             return self._problem(se.Problem.GAME_NOT_SAVED, path)
