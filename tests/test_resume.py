@@ -6,6 +6,7 @@ import random
 import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -252,3 +253,64 @@ def test_a_second_window_plays_its_own_game_and_writes_nothing(isolated_folders)
     assert resumed["events"][0]["resumed"] and resumed["state"]["moves"] == 5
     ask(third, "quit")
     assert third.wait(timeout=20) == 0
+
+
+WINNABLE = ["HM1-N-AAAAAAC", "HM1-N-AAAAAAL", "HM1-N-AAAAAAM"]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_kills_at_any_moment_never_lose_a_move_nor_count_a_game_twice(seed, isolated_folders):
+    """Rounds of play, each ended by a kill: in the middle of play, during shutdown
+    (SIGTERM, then SIGKILL a moment later), or while a second window plays. After each
+    round the next game resumes every completed move (the one in flight may or may not
+    have landed), and the statistics hold each game at most once."""
+    import sqlite3
+
+    rng = random.Random(seed)
+    data = isolated_folders / "xdg_data_home" / "halfmoon-a11y" / "statistics.sqlite3"
+    expected_moves = None
+    wins = 0
+    for _ in range(4):
+        process = json_game()
+        state = json.loads(process.stdout.readline())["state"]
+        if expected_moves is not None:
+            assert state["moves"] in (expected_moves, expected_moves + 1, expected_moves - 1)
+        if state["status"] != "playing" or state["moves"] == 0:
+            code = rng.choice(WINNABLE)
+            ask(process, f"new {code}")
+            state = ask(process, f"new {code}")["state"]
+        line = solve(deal(DealCode.parse(state["code"])))
+        moves = state["moves"]
+        for move in line[moves : moves + rng.randrange(0, 60)]:
+            state = ask(process, "pick " + " ".join(move))["state"]
+            if rng.random() < 0.1:
+                state = ask(process, "undo")["state"]
+                state = ask(process, "pick " + " ".join(move))["state"]
+        wins += state["status"] == "won"
+        if rng.random() < 0.3:  # a second window plays meanwhile
+            other = json_game()
+            json.loads(other.stdout.readline())
+            ask(other, "pick 1")
+            other.send_signal(signal.SIGKILL)
+            other.wait()
+        expected_moves = state["moves"]
+        ending = rng.choice(["kill", "shutdown", "in-flight"])
+        if ending == "in-flight":  # the next move is on its way when the plug is pulled
+            process.stdin.write("undo\n")
+            process.stdin.flush()
+        elif ending == "shutdown":
+            process.send_signal(signal.SIGTERM)
+            time.sleep(rng.uniform(0, 0.05))
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        if state["status"] == "won":
+            expected_moves = None  # a won game is over: the next start deals anew
+        if data.exists():
+            with sqlite3.connect(data) as stats:
+                twice = stats.execute(
+                    "SELECT game, COUNT(*) FROM games WHERE game IS NOT NULL"
+                    " GROUP BY game HAVING COUNT(*) > 1"
+                ).fetchall()
+                won = stats.execute("SELECT COUNT(*) FROM games WHERE result = 'won'").fetchone()
+            assert twice == []
+            assert won[0] <= wins

@@ -374,3 +374,17 @@ def test_speech_folders_of_killed_games_are_removed(tmp_path, monkeypatch):
     )
     speaker.close()
     assert not dead.exists() and mine.exists()
+
+
+def test_an_engine_that_raises_system_exit_is_said(tmp_path):
+    """Before: pyttsx3.init raising SystemExit ended the speech thread with no notice."""
+
+    def factory(folder):
+        raise SystemExit(1)
+
+    speaker = ThreadedSpeaker(factory, player_command(tmp_path))
+    deadline = time.monotonic() + 5
+    while speaker._failure is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert speaker.failure is SpeechTrouble.NO_ENGINE
+    speaker.close()

@@ -129,7 +129,7 @@ class ThreadedSpeaker:
     def _work(self) -> None:
         try:
             synthesize = self._factory(self._folder)
-        except Exception:
+        except BaseException:  # pyttsx3.init can even raise SystemExit: said, never silent
             self._break(SpeechTrouble.NO_ENGINE)
             return
         while (item := self._next()) is not None:
@@ -149,7 +149,7 @@ class ThreadedSpeaker:
         for _ in range(2):  # pyttsx3 now and then writes an empty file: once more is enough
             try:
                 wav = synthesize(text, language, rate)
-            except Exception:
+            except BaseException:  # the engine's own SystemExit too: this sentence only
                 continue
             self._engine_failures = 0
             return wav
