@@ -388,3 +388,23 @@ def test_an_engine_that_raises_system_exit_is_said(tmp_path):
         time.sleep(0.01)
     assert speaker.failure is SpeechTrouble.NO_ENGINE
     speaker.close()
+
+
+def test_an_engine_that_hangs_while_loading_is_said(tmp_path, monkeypatch):
+    """Before: a pyttsx3.init that hung left the game silent without a word."""
+    monkeypatch.setattr("halfmoon_a11y.voice.worker.ENGINE_START_TIMEOUT", 0.3)
+    never = threading.Event()
+
+    def factory(folder):
+        def synthesize(text, language, rate):
+            never.wait(30)  # the engine never comes up
+            raise RuntimeError("gave up")
+
+        return synthesize
+
+    speaker = ThreadedSpeaker(factory, player_command(tmp_path))
+    speaker.speak(["one"])
+    time.sleep(0.5)
+    assert speaker.failure is SpeechTrouble.NO_ENGINE
+    never.set()
+    speaker.close()

@@ -80,7 +80,9 @@ def typed_lines(prompt: PromptSession[str]) -> Iterator[str]:
     """Each line the player enters; Ctrl-C gives up the line, Ctrl-D leaves as quit does."""
     while True:
         try:
-            yield prompt.prompt(PROMPT)
+            # No prompt_toolkit exception handler: it prints and then waits for Enter, which
+            # on a closed terminal never comes.
+            yield prompt.prompt(PROMPT, set_exception_handler=False)
         except KeyboardInterrupt:
             continue
         except (EOFError, OSError):  # Ctrl-D, or the terminal is gone (EIO): leave as quit

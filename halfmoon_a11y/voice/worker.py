@@ -13,6 +13,7 @@ import os
 import shutil
 import tempfile
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -22,6 +23,7 @@ from halfmoon_a11y.play.settings import SETTINGS
 from halfmoon_a11y.voice import player
 
 Synthesize = Callable[[str, str, int], Path]
+ENGINE_START_TIMEOUT = 5.0  # seconds the engine may take to load before it is given up
 GIVE_UP_AFTER = 3  # sentences in a row that fail the same way before the voice stops
 
 
@@ -70,6 +72,8 @@ class ThreadedSpeaker:
         self._failure: SpeechTrouble | None = None
         self._said: set[SpeechTrouble] = set()
         self._broken = False
+        self._started = threading.Event()  # the engine is up: it made its first sentence
+        self._asked_at: float | None = None  # when the first sentence was asked for
         self._engine_failures = 0  # sentences in a row that could not be synthesised
         self._player_failures = 0  # sentences in a row the player failed on
         self.on_play: Callable[[str], None] | None = None  # for measurements
@@ -82,6 +86,8 @@ class ThreadedSpeaker:
         with self._lock:
             if self._broken or self._closed:
                 return
+            if self._asked_at is None:
+                self._asked_at = time.monotonic()
             self._queue.extend((self._generation, line) for line in lines if line.strip())
             self._lock.notify()
 
@@ -104,6 +110,9 @@ class ThreadedSpeaker:
     @property
     def failure(self) -> SpeechTrouble | None:
         with self._lock:
+            waited = time.monotonic() - self._asked_at if self._asked_at is not None else 0.0
+            if not self._started.is_set() and waited > ENGINE_START_TIMEOUT:
+                self._break_locked(SpeechTrouble.NO_ENGINE)  # an engine that hangs at load
             failure, self._failure = self._failure, None
             return failure
 
@@ -152,6 +161,7 @@ class ThreadedSpeaker:
             except BaseException:  # the engine's own SystemExit too: this sentence only
                 continue
             self._engine_failures = 0
+            self._started.set()  # pyttsx3 loads its engine on the first sentence
             return wav
         self._engine_failures += 1
         if self._engine_failures >= GIVE_UP_AFTER:
