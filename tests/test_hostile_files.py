@@ -252,3 +252,21 @@ def test_the_journal_brings_back_every_move_after_a_kill(paths):
     stale = journal.read_bytes().replace(b'"game"', b'"other"', 1)
     journal.write_bytes(stale + b'["u", 1.0]\n')
     assert savegame.read(paths.saved_game).moves == saved.moves  # not this save's journal
+
+
+@pytest.mark.parametrize("delay", [0.0, 0.02, 0.05, 0.1])
+def test_ctrl_c_while_the_game_loads_is_no_traceback(delay, isolated_folders):
+    """Before: SIGINT during the start-up imports printed a KeyboardInterrupt traceback."""
+    import signal
+    import time
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "halfmoon_a11y", "--plain", "--code", "HM1-N-EMQPNCT"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    time.sleep(delay)
+    process.send_signal(signal.SIGINT)
+    _, errors = process.communicate(b"", timeout=20)
+    assert b"Traceback" not in errors
