@@ -126,3 +126,12 @@ def test_a_bad_code_option_is_refused_in_words(code):
     assert done.returncode == 2
     assert b"Traceback" not in done.stderr
     assert b"HM1-N-" in done.stderr
+
+
+def test_repeat_says_it_is_a_repeat():
+    """Before: repeat sent the last events again with nothing to tell them apart, so a
+    program would count a second pair removed."""
+    objects, _ = run_json(["pick 1 8", "repeat"], "--code", "HM1-N-EMQPNCT")
+    types = [e["type"] for e in objects[2]["events"]]
+    assert types[0] == "repeat" and "removed" in types
+    assert objects[2]["state"]["moves"] == 1

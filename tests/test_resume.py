@@ -314,3 +314,17 @@ def test_kills_at_any_moment_never_lose_a_move_nor_count_a_game_twice(seed, isol
                 won = stats.execute("SELECT COUNT(*) FROM games WHERE result = 'won'").fetchone()
             assert twice == []
             assert won[0] <= wins
+
+
+def test_notices_come_before_the_table(paths, clock):
+    """A listener who skips the 20 lines of the table still hears that a game was kept."""
+    from halfmoon_a11y.play.answers import BoardShown
+    from halfmoon_a11y.play.dialogue import Dialogue
+
+    session, keeper = start(paths, clock, CODE)
+    session.handle("pick " + " ".join(solve(deal(DealCode.parse(CODE)))[0]))
+    keeper.close()
+    other, _ = start(paths, clock, "HM1-N-AAAAAAB")
+    events = Dialogue(other).opening()
+    kinds = [type(event) for event in events]
+    assert kinds.index(GameKept) < kinds.index(BoardShown)

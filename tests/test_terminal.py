@@ -36,7 +36,7 @@ def test_a_player_at_the_terminal():
     child.expect(
         "Parella retirada: cinc de piques i sis de diamants. Puntuació 10, queden 102 cartes."
     )
-    child.expect("Pila 1: dos de trèvols, 7. Pila 8: sota de trèvols, 7.")
+    child.expect("Pila 1: dos de trèvols, 7 cartes. Pila 8: sota de trèvols, 7 cartes.")
     child.sendline("xyz")
     child.expect("Ordre desconeguda: xyz.")
     child.sendline("sprog da")
@@ -251,7 +251,7 @@ def test_closing_the_terminal_saves_and_ends_at_once(mode, isolated_folders):
         child.expect("Reserve R8")
         if round_number == 0:
             child.sendline("pick 1 8")
-            child.expect("Pile 8: jack of clubs, 7.")
+            child.expect("Pile 8: jack of clubs, 7 cards.")
         time.sleep(0.1)
         child.ptyproc.fileobj.close()  # the terminal window is closed: only that
         child.ptyproc.closed, child.ptyproc.fd, child.child_fd = True, -1, -1

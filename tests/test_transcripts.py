@@ -114,6 +114,7 @@ TYPING = {  # places alone, short forms, did you mean, and the refusals, in each
         "u",
         "pick",
         "undo now",
+        "set cards",
     ],
     "ca": [
         "1 8",
@@ -135,6 +136,7 @@ TYPING = {  # places alone, short forms, did you mean, and the refusals, in each
         "d",
         "tria",
         "desfés ara",
+        "ajusta cartes",
     ],
     "da": [
         "1 8",
@@ -156,6 +158,7 @@ TYPING = {  # places alone, short forms, did you mean, and the refusals, in each
         "f",
         "vælg",
         "fortryd nu",
+        "indstil kort",
     ],
 }
 

@@ -81,3 +81,24 @@ def test_completion_offers_the_players_language_only():
     assert complete("lang ") == (["ca", "da", "en"], "")
     assert complete("help r") == (["reserve", "repeat", "rules"], "r")
     assert complete("pick 1 r") == (["R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8"], "r")
+
+
+@pytest.mark.parametrize(
+    ("line", "language", "name"),
+    [
+        ("vaelg 1 8", "da", "pick"),  # a keyboard without æ
+        ("indstil traekfejl til", "da", "set"),
+        ("ajusta ajuda-per-col.locar sí", "ca", "set"),  # the middle dot typed as a full stop
+        ("regles", "ca", "help"),  # the rules, as help's last line names them
+    ],
+)
+def test_words_as_a_keyboard_types_them(line, language, name):
+    from halfmoon_a11y.play.commands import Change, Help
+
+    command = parse(line, language)
+    expected = {"pick": Pick, "set": Change, "help": Help}[name]
+    assert isinstance(command, expected)
+
+
+def test_a_dictated_full_stop_is_no_place():
+    assert parse("1 8.") == Pick((Location.parse("1"), Location.parse("8")))

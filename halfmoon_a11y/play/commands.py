@@ -233,7 +233,8 @@ def _own_command(key: str) -> Callable[[str, Sequence[str]], Command]:
 def _set(name: str, args: Sequence[str]) -> Command:
     """`set move-errors on`, and as forgiving as a player: `set move errors on`."""
     if len(args) < 2:
-        raise MissingArgumentError(name)
+        named = find_setting(" ".join(args)) if args else None
+        raise MissingArgumentError(name, named.key if named else None)
     spec = find_setting(" ".join(args[:-1]))
     if spec is None:
         raise BadArgumentError(name, " ".join(args[:-1]))
@@ -365,13 +366,15 @@ def parse(line: str, language: str = SOURCE) -> Command:
     A line of places alone is a pick (`1 8`, `r3, 5 and 12`); commas separate
     words like spaces.
     """
-    words = line.replace(",", " ").split()
+    words = line.replace(",", " ").rstrip().rstrip(".").split()  # "1 8." as dictated
     if not words:
         if line.strip():  # commas alone
             raise UnknownCommandError(line.strip())
         return Blank()
     if _PLACE_LIKE.match(words[0]):
         return _pick("pick", words)
+    if len(words) == 1 and _is_rules(words[0]):  # "rules" alone, as help's last line says
+        return Help(RULES)
     spec = find(words[0], language)
     args = words[1:]
     if spec.name == "help" and len(args) == 1 and not _is_rules(args[0]):

@@ -13,10 +13,12 @@ from collections.abc import Callable, Sequence
 from halfmoon_a11y.play.answers import (
     BoardShown,
     Dealt,
+    GameKept,
     InfoShown,
     RepeatAsked,
     SessionEvent,
     SpeechProblem,
+    StorageProblem,
     VoiceChosen,
 )
 from halfmoon_a11y.play.session import Session
@@ -29,6 +31,7 @@ class Dialogue:
         self.session = session
         self.table_after_deal = table_after_deal
         self.last: list[SessionEvent] = []
+        self.repeated = False  # the last answer was a repeat of the one before
 
     def opening(self, notes: Sequence[SessionEvent] = ()) -> list[SessionEvent]:
         """The deal being played (and the score of a resumed game), then `notes` (which
@@ -42,7 +45,8 @@ class Dialogue:
         setting changes) and may add notes of its own at the end."""
         events = self.session.handle(line)
         notes = follow(events) if follow is not None else []
-        if any(isinstance(event, RepeatAsked) for event in events):
+        self.repeated = any(isinstance(event, RepeatAsked) for event in events)
+        if self.repeated:
             kept = [event for event in events if not isinstance(event, RepeatAsked)]
             return self._remember([*kept, *self.last])
         return self._remember([*self._with_table(events), *notes])
@@ -58,9 +62,14 @@ class Dialogue:
         if not self.table_after_deal or not any(isinstance(e, Dealt) for e in events):
             return events
         after = _after_the_deal(events)
-        while after < len(events) and isinstance(events[after], VoiceChosen | SpeechProblem):
+        while after < len(events) and isinstance(events[after], _SAID_BEFORE_THE_TABLE):
             after += 1
         return [*events[:after], BoardShown(self.session.view()), *events[after:]]
+
+
+# What the deal's first lines say before the table: which voice speaks, and the
+# notices about files and other windows.
+_SAID_BEFORE_THE_TABLE = (VoiceChosen, SpeechProblem, StorageProblem, GameKept)
 
 
 def _after_the_deal(events: Sequence[SessionEvent]) -> int:

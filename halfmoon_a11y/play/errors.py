@@ -18,9 +18,10 @@ class UnknownCommandError(HalfMoonError):
 class MissingArgumentError(HalfMoonError):
     code = "missing_argument"
 
-    def __init__(self, command: str) -> None:
+    def __init__(self, command: str, setting: str | None = None) -> None:
         super().__init__(f"{command}: missing argument")
         self.command = command
+        self.setting = setting  # `set cards`: the setting named, whose value is missing
 
 
 class TooManyArgumentsError(HalfMoonError):

@@ -5,8 +5,8 @@ Adding a language is one `Lexicon` below plus `locales/XX/LC_MESSAGES/halfmoon_a
 (docs/translating.md). Commands, setting names and values answer to the words of
 every language at any time, so a player who switches language keeps their habits.
 
->>> fold("DESFÉS"), fold("Col·locar")
-('desfes', 'col·locar')
+>>> fold("DESFÉS"), fold("Col·locar"), fold("col.locar"), fold("Vælg"), fold("trækfejl")
+('desfes', 'collocar', 'collocar', 'vaelg', 'traekfejl')
 >>> lexicon("da").command_names["undo"]
 ('fortryd',)
 """
@@ -224,7 +224,7 @@ DANISH = Lexicon(
         "set": "in",
         "speech": "t",
         "stats": "st",
-        "quit": "a",
+        "quit": "af",
     },
     joiners=("og",),
     topics={"rules": ("regler",)},
@@ -242,11 +242,15 @@ def lexicon(code: str) -> Lexicon:
     return LEXICONS.get(code, ENGLISH)
 
 
+_SPELLED_OUT = str.maketrans({"æ": "ae", "ø": "oe", "·": "", ".": ""})
+
+
 def fold(word: str) -> str:
-    """Case- and accent-insensitive form of a word, keeping letters such as æ and ·."""
+    """The form words are compared in: no case, no accents, æ and ø as ae and oe (as on a
+    keyboard without them), and col·locar as collocar, however its dot is typed."""
     decomposed = unicodedata.normalize("NFKD", word.casefold())
     stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return unicodedata.normalize("NFC", stripped)
+    return unicodedata.normalize("NFC", stripped).translate(_SPELLED_OUT)
 
 
 def every_name(canonical: str, pick: Iterable[Mapping[str, tuple[str, ...]]]) -> tuple[str, ...]:

@@ -158,10 +158,10 @@ class Session:
         events: list[SessionEvent] = [Dealt(self.code, self.resumed, self._advice_on())]
         if self.resumed:
             events.append(self._info(with_code=False))
+        events.extend(self._notices)  # said before the table: a listener may skip the table
+        self._notices = []
         if self.game.status is Status.BLOCKED:
             events.append(Blocked())
-        events.extend(self._notices)
-        self._notices = []
         return events
 
     # -- doing --------------------------------------------------------------------
@@ -314,6 +314,7 @@ class Session:
 
 _SELECTION_CHANGES = (Selected, Deselected, SelectionReplaced)
 _SELECTION_ENDS = (*_SELECTION_CHANGES, SelectionCleared, Removed)
+_OVERTAKEN = (Selected, Deselected)  # a second card of a rank is said: it is a failure
 
 
 def _outcome_only(taps: list[list[SessionEvent]]) -> list[list[SessionEvent]]:
@@ -322,7 +323,5 @@ def _outcome_only(taps: list[list[SessionEvent]]) -> list[list[SessionEvent]]:
     ends = [index for index, tap in enumerate(taps) if isinstance(tap[0], _SELECTION_ENDS)]
     last = ends[-1] if ends else -1
     return [
-        tap
-        for index, tap in enumerate(taps)
-        if index >= last or not isinstance(tap[0], _SELECTION_CHANGES)
+        tap for index, tap in enumerate(taps) if index >= last or not isinstance(tap[0], _OVERTAKEN)
     ]

@@ -371,9 +371,9 @@ class Presenter:
     def _new_asked(self, event: se.NewAsked) -> list[str]:
         w = self.words
         return [
-            w._("This game has {moves}. Type {new} again to leave it.").format(
-                moves=w.moves(event.moves), new=self.helper.local_name("new")
-            )
+            w._(
+                "This game has {moves}. Type {new} again to leave it: it counts as abandoned."
+            ).format(moves=w.moves(event.moves), new=self.helper.local_name("new"))
         ]
 
     @render.register
@@ -483,6 +483,11 @@ class Presenter:
                 )
             case command_errors.StatisticsUnavailableError():
                 return w._("Statistics are not available.")
+            case command_errors.MissingArgumentError(setting=str(key)):
+                return w._("Missing value: the setting {setting} takes {values}.").format(
+                    setting=lexicon(w.language).setting(key) or key,
+                    values=self.helper.values(SETTINGS[key]),
+                )
             case command_errors.MissingArgumentError(command=name):
                 return w._("Missing argument: type {how}.").format(how=self.usage(name))
             case command_errors.TooManyArgumentsError(command=name):

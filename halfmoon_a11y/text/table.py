@@ -88,9 +88,9 @@ class TableWords:
                     w._("{place}: {details}.").format(place=place, details=w.card(spot.card))
                 )
             else:
-                said.append(
+                said.append(  # "7 cards", not "7": by ear a bare number sounds like a card
                     w._("{place}: {card}, {count}.").format(
-                        place=place, card=w.card(spot.card), count=spot.count
+                        place=place, card=w.card(spot.card), count=w.cards_count(spot.count)
                     )
                 )
         return " ".join(said)

@@ -203,6 +203,8 @@ class JsonMode:
     def line(self, text: str) -> dict[str, Any]:
         events = self.dialogue.answer(text.rstrip("\r\n"))
         self._follow_settings()
+        if self.dialogue.repeated:  # say so: the events after it happened before
+            events = [se.RepeatAsked(), *events]
         return self._object(events)
 
     def close(self) -> None:
