@@ -1,3 +1,13 @@
 """Half Moon, a two-deck solitaire of the Elevens family, made for play by ear."""
 
+import signal as _signal
+import sys as _sys
+
+# Started as the program (python -m halfmoon_a11y, or the halfmoon-a11y command), a
+# Ctrl-C while it is still loading is ignored rather than a traceback; the command line
+# (ui.cli.main) gives Ctrl-C its meaning back once the game is loaded. Imported as a
+# library (tests, other programs), nothing changes.
+if _sys.argv[:1] == ["-m"] or _sys.argv[0].endswith("halfmoon-a11y"):
+    _signal.signal(_signal.SIGINT, _signal.SIG_IGN)
+
 __version__ = "0.1.0"

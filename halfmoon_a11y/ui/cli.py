@@ -140,11 +140,12 @@ def _overrides(args: argparse.Namespace) -> dict[str, object]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    if sys.stdout is None or sys.stdin is None:  # started with a closed stream: `>&-`
-        return 1
-    _forgiving(sys.stdout)
-    _forgiving(sys.stderr)
     try:
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # loaded: Ctrl-C again
+        if sys.stdout is None or sys.stdin is None:  # started with a closed stream: `>&-`
+            return 1
+        _forgiving(sys.stdout)
+        _forgiving(sys.stderr)
         return _main(argv)
     except BrokenPipeError:
         # The reader went away (`| head`): nothing more to say to it.
