@@ -21,6 +21,7 @@ from halfmoon_a11y.core.places import Location
 from halfmoon_a11y.play.errors import (
     BadArgumentError,
     MissingArgumentError,
+    RepeatedPlaceError,
     TooManyArgumentsError,
     UnknownCommandError,
 )
@@ -176,7 +177,11 @@ def _count(name: str, args: Sequence[str], least: int, most: int) -> None:
 def _pick(name: str, args: Sequence[str]) -> Command:
     places = [arg for arg in args if fold(arg) not in _joiners()]
     _count(name, places, 1, 3)
-    return Pick(tuple(_place(name, arg) for arg in places))
+    locations = tuple(_place(name, arg) for arg in places)
+    for index, location in enumerate(locations):
+        if location in locations[:index]:  # one card cannot be used twice in a move
+            raise RepeatedPlaceError(name, places[index])
+    return Pick(locations)
 
 
 def _place(name: str, text: str) -> Location:

@@ -52,3 +52,14 @@ class StatisticsUnavailableError(HalfMoonError):
     def __init__(self, path: str | None = None) -> None:
         super().__init__("statistics are not available")
         self.path = path
+
+
+class RepeatedPlaceError(HalfMoonError):
+    """`pick 1 1`: one place named twice in a move. Nothing is tapped."""
+
+    code = "repeated_place"
+
+    def __init__(self, command: str, text: str) -> None:
+        super().__init__(f"{command}: {text!r} named twice")
+        self.command = command
+        self.text = text

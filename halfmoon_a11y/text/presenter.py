@@ -13,6 +13,7 @@ from halfmoon_a11y.core import errors
 from halfmoon_a11y.core import events as ev
 from halfmoon_a11y.core.cards import Rank
 from halfmoon_a11y.core.errors import CodeProblem, HalfMoonError
+from halfmoon_a11y.core.places import Location
 from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play import errors as command_errors
 from halfmoon_a11y.play.answers import Problem
@@ -471,6 +472,9 @@ class Presenter:
                 if command == "pick":
                     line += " " + w._("Nothing was tapped.")
                 return line
+            case command_errors.RepeatedPlaceError(text=text):
+                place = w.place(Location.parse(text))
+                return w._("Named twice: {place}. Nothing was tapped.").format(place=place)
             case errors.BadDealCodeError(text=text, problem=problem):
                 return w._(
                     "Bad deal code: {text}. {problem} A code looks like HM1-N-ABCDEFG."
