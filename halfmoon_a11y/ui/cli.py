@@ -24,6 +24,7 @@ from halfmoon_a11y.store.settings_file import SettingsFile
 from halfmoon_a11y.text.catalog import default_language
 from halfmoon_a11y.text.presenter import Presenter, echo
 from halfmoon_a11y.text.words import Words
+from halfmoon_a11y.ui.frontend import TextFrontEnd, printer
 from halfmoon_a11y.ui.loop import hold_signals
 from halfmoon_a11y.ui.plain import lines_from, run_plain, terminal_lines, wants_plain
 
@@ -259,9 +260,16 @@ def _main(argv: Sequence[str] | None) -> int:
             else:
                 lines = lines_from(sys.stdin.buffer)
             return run_plain(session, lines, sys.stdout, speaker_factory, announce_voice=asked)
-        from halfmoon_a11y.ui.prompt import run_prompt
-
-        return run_prompt(session, speaker_factory, paths.history)
+        # The opening is written (and spoken) before prompt_toolkit loads: it is heard
+        # sooner, and a screen reader starts reading while the prompt gets ready.
+        front = TextFrontEnd(session, printer(sys.stdout), speaker_factory, announce_voice=True)
+        front.start()
+        try:
+            from halfmoon_a11y.ui.prompt import run_prompt
+        except BaseException:
+            front.close()  # the voice stops with the program
+            raise
+        return run_prompt(session, speaker_factory, paths.history, front)
     finally:
         hold_signals()
         keeper.close()

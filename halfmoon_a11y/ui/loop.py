@@ -22,10 +22,12 @@ class FrontEnd(Protocol):
     def close(self) -> None: ...
 
 
-def serve(front: FrontEnd, lines: Iterable[str]) -> int:
-    """The exit status: 0, whether the lines ran out or the player quit."""
+def serve(front: FrontEnd, lines: Iterable[str], started: bool = False) -> int:
+    """The exit status: 0, whether the lines ran out or the player quit. `started`: the
+    front end has said its opening already."""
     try:
-        front.start()
+        if not started:
+            front.start()
         for text in lines:
             front.line(text)
             if front.session.finished:
