@@ -26,7 +26,8 @@ def test_short_forms_collide_with_nothing(language):
     folded = [fold(short) for short in shorts.values()]
     assert len(set(folded)) == len(folded)  # none twice in a language
     for name, short in shorts.items():
-        assert 1 <= len(short) <= 2 and short.isalpha()
+        assert len(short) in (1, 2), f"{language} {name}: {short!r} is not one or two letters"
+        assert short.isalpha(), f"{language} {name}: {short!r} is not letters"
         assert not is_a_place(short)
         for other in COMMANDS:  # never the full name of another command, in any language
             if other.name != name:

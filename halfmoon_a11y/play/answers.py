@@ -170,10 +170,6 @@ class SpeechTrouble(StrEnum):
     ENGINE_FAILED = "engine_failed"  # the engine failed again and again: the voice stops
     PLAYER_FAILED = "player_failed"  # the player failed again and again: the voice stops
 
-    @property
-    def stops_the_voice(self) -> bool:
-        return self not in (self.SENTENCE_NOT_SYNTHESISED, self.SENTENCE_NOT_PLAYED)
-
 
 @dataclass(frozen=True, slots=True)
 class SpeechProblem:

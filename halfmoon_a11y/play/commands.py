@@ -317,7 +317,8 @@ def settings_of_set() -> list[str]:
 
 @cache
 def _by_name(lexicons: tuple[Lexicon, ...]) -> dict[str, CommandSpec]:
-    """Every folded name of every command, for the languages registered now."""
+    """Every folded name of every command, for the languages registered now. `lexicons`
+    is the cache's key: registering a language makes a new table."""
     table: dict[str, CommandSpec] = {}
     for spec in COMMANDS:
         for word in (spec.name, *spec.aliases):
@@ -325,20 +326,28 @@ def _by_name(lexicons: tuple[Lexicon, ...]) -> dict[str, CommandSpec]:
     return table
 
 
-def _short_forms(language: str) -> dict[str, CommandSpec]:
-    """The short forms of the player's language only: they differ between languages."""
-    shorts = lexicon(language).short_forms
+@cache
+def _short_forms(words: Lexicon) -> dict[str, CommandSpec]:
+    """The short forms of one language only: they differ between languages."""
+    shorts = words.short_forms
     return {fold(shorts[spec.name]): spec for spec in COMMANDS if spec.name in shorts}
 
 
-def _joiners() -> set[str]:
-    return {fold(word) for lex in LEXICONS.values() for word in lex.joiners}
+@cache
+def _joiners_of(lexicons: tuple[Lexicon, ...]) -> frozenset[str]:
+    return frozenset(fold(word) for lex in lexicons for word in lex.joiners)
+
+
+def _joiners() -> frozenset[str]:
+    """The words that join places ("and", "i", "og"), for the languages registered now."""
+    return _joiners_of(tuple(LEXICONS.values()))
 
 
 def find(word: str, language: str = SOURCE) -> CommandSpec:
     """The command a word names: a short form of the player's language, or a name in any."""
     folded = fold(word)
-    spec = _short_forms(language).get(folded) or _by_name(tuple(LEXICONS.values())).get(folded)
+    spec = _short_forms(lexicon(language)).get(folded)
+    spec = spec or _by_name(tuple(LEXICONS.values())).get(folded)
     if spec is None:
         raise UnknownCommandError(word, _close_to(folded, language))
     return spec
@@ -353,13 +362,6 @@ def _close_to(word: str, language: str) -> str | None:
 
 def _local_names(spec: CommandSpec, language: str) -> tuple[str, ...]:
     return lexicon(language).command_names.get(spec.name) or (spec.name,)
-
-
-def command_words(language: str | None = None) -> list[str]:
-    """The names a command answers to, for completion: of one language, or of all."""
-    if language is None:
-        return sorted(_by_name(tuple(LEXICONS.values())))
-    return sorted({name for spec in COMMANDS for name in _local_names(spec, language)})
 
 
 _PLACE_LIKE = re.compile(r"^[rR]?[0-9]+$")

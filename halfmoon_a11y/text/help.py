@@ -90,9 +90,6 @@ class Helper:
         fields["value"] = self.value_word("on")
         return w._(spec.how).format(**fields)
 
-    def usage(self, name: str) -> str:
-        return self.how(name)
-
     def rules_word(self) -> str:
         names = lexicon(self.words.language).topics.get(RULES) or (RULES,)
         return names[0]

@@ -117,10 +117,6 @@ class Presenter:
     def __init__(self, words: Words | None = None) -> None:
         self.words = words or Words()
 
-    @property
-    def _(self):
-        return self.words._
-
     def render_all(self, events: list[se.SessionEvent]) -> list[str]:
         """The sentences for a list of events. A removal and what it caused (the places
         it changed, a win or a block) is one answer: the outcome first, then the score
@@ -518,4 +514,5 @@ class Presenter:
         return self.words._(SPEECH_TROUBLES[reason])
 
     def usage(self, name: str) -> str:
-        return self.helper.usage(name)
+        """How a command is typed, for the ear: "pick, then one to three places, …"."""
+        return self.helper.how(name)
