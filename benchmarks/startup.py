@@ -12,7 +12,10 @@ Each round starts, one after the other and in a fresh process each:
 The ratios are medians of each round's own ratio to that round's `python -c
 pass`, so a busy moment of the machine weighs on both sides alike. Peak memory
 is each process's maximum resident set. Every run uses a fresh home folder
-(no settings, no saved game), as a first start does.
+(no settings, no saved game), as a first start does. The package's bytecode is
+compiled first, as an installed package's is; `--no-bytecode` measures the
+start of an editable install with PYTHONDONTWRITEBYTECODE set, where every
+module is compiled from source at every start.
 
 Targets (issue 12): JSON and plain at most 3.5x bare Python, the interactive
 first byte at most 4x and its ready prompt at most 10x.
@@ -36,9 +39,18 @@ CODE = "HM1-N-EMQPNCT"
 TARGETS = {"json": 3.5, "plain": 3.5, "first byte": 4.0, "prompt ready": 10.0}
 
 
+BYTECODE = True  # --no-bytecode: every module compiled from source at every start
+
+
 def environment(home: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("XDG_", "HALFMOON"))}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("XDG_", "HALFMOON", "PYTHONDONTWRITEBYTECODE"))
+    }
     env.update(HOME=str(home), TERM="xterm-256color", HALFMOON_A11Y_SPEECH="off")
+    if not BYTECODE:
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
     return env
 
 
@@ -97,7 +109,22 @@ def median_ratio(values: list[float], floor: list[float]) -> float:
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument(
+        "--no-bytecode",
+        action="store_true",
+        help="no bytecode cache: as an editable install with PYTHONDONTWRITEBYTECODE set",
+    )
     args = parser.parse_args()
+    global BYTECODE
+    BYTECODE = not args.no_bytecode
+    if BYTECODE:  # as an installed package is: every module compiled once, beforehand
+        subprocess.run(
+            [sys.executable, "-m", "compileall", "-q", str(ROOT / "halfmoon_a11y")], check=True
+        )
+    else:  # what an earlier start may have cached is not used
+        for cached in (ROOT / "halfmoon_a11y").rglob("__pycache__"):
+            for compiled in cached.glob("*.pyc"):
+                compiled.unlink()
     game = [sys.executable, "-m", "halfmoon_a11y"]
     times: dict[str, list[float]] = {k: [] for k in ("bare", "json", "plain", *TARGETS)}
     memory: dict[str, list[int]] = {k: [] for k in ("bare", "json", "plain", "interactive")}
@@ -130,7 +157,8 @@ def main() -> int:
         )
     for name, peaks in memory.items():
         print(f"peak memory, {name}: {statistics.median(peaks) / 1024:.1f} MiB")
-    print(f"{args.runs} rounds; Python {sys.version.split()[0]}")
+    cache = "with" if BYTECODE else "without"
+    print(f"{args.runs} rounds, {cache} bytecode cache; Python {sys.version.split()[0]}")
     return 1 if failed else 0
 
 

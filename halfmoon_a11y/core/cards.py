@@ -10,10 +10,10 @@ Card.parse('10H')
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 
 from halfmoon_a11y.core.errors import BadCardError
+from halfmoon_a11y.core.values import record
 
 
 class Rank(StrEnum):
@@ -55,7 +55,7 @@ SUITS: tuple[Suit, ...] = tuple(Suit)
 FACE_RANKS = frozenset({Rank.JACK, Rank.QUEEN, Rank.KING})
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Card:
     rank: Rank
     suit: Suit

@@ -8,13 +8,12 @@
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 
 from halfmoon_a11y.core.cards import Card, ordered_decks
 from halfmoon_a11y.core.errors import BadDealCodeError, CodeProblem
 from halfmoon_a11y.core.places import PILE_SIZE, PILES
+from halfmoon_a11y.core.values import record
 
 VERSION = "HM1"
 KIND = "N"
@@ -34,7 +33,16 @@ def splitmix64(seed: int) -> Iterator[int]:
         yield z ^ (z >> 31)
 
 
-@dataclass(frozen=True, slots=True)
+def system_randbelow(limit: int) -> int:
+    """A number from 0 to limit - 1 from the system's random source. `secrets` (with
+    hashlib) is loaded here, when a random deal is first needed: a start with a code
+    or a saved game never pays for it."""
+    import secrets
+
+    return secrets.randbelow(limit)
+
+
+@record
 class DealCode:
     seed: int
 
@@ -68,7 +76,10 @@ class DealCode:
         return cls(seed)
 
     @classmethod
-    def random(cls, randbelow: Callable[[int], int] = secrets.randbelow) -> DealCode:
+    def random(cls, randbelow: Callable[[int], int] | None = None) -> DealCode:
+        """A deal from the system's random source (or from `randbelow`, in tests)."""
+        if randbelow is None:
+            randbelow = system_randbelow
         return cls(randbelow(SEED_COUNT))
 
     def __str__(self) -> str:
@@ -83,7 +94,7 @@ class DealCode:
         return f"DealCode.parse({str(self)!r})"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Deal:
     """Piles bottom to top, then the reserve R1..R8."""
 

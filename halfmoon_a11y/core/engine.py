@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from halfmoon_a11y.core.cards import FACE_RANKS, Card, Rank
 from halfmoon_a11y.core.dealcode import Deal
@@ -33,6 +32,7 @@ from halfmoon_a11y.core.events import (
     Won,
 )
 from halfmoon_a11y.core.places import ALL_LOCATIONS, Location
+from halfmoon_a11y.core.values import record
 
 PAIR_POINTS = 10
 TRIO_POINTS = 15
@@ -41,7 +41,7 @@ UNDO_LIMIT = 100
 PAIR_SUM = 11
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Move:
     """One removal, enough to put the cards back."""
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 
 from halfmoon_a11y.core.cards import Card
 from halfmoon_a11y.core.places import Location
+from halfmoon_a11y.core.values import record
 
 
 class Kind(StrEnum):
@@ -27,31 +27,31 @@ class Status(StrEnum):
     WON = "won"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Placed:
     location: Location
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Selected:
     placed: Placed
     selection: tuple[Placed, ...] = ()  # everything selected after this tap, in tap order
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Deselected:
     placed: Placed
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SelectionDropped:
     """A selection left from before is let go: a new pick of two or three places, or undo."""
 
     dropped: tuple[Placed, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SelectionCleared:
     """A failed combination: nothing removed, nothing selected any more."""
 
@@ -60,7 +60,7 @@ class SelectionCleared:
     reason: Reason
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SelectionReplaced:
     """A face card of a rank already selected: it becomes the only selected card."""
 
@@ -69,12 +69,12 @@ class SelectionReplaced:
     reason: Reason = Reason.TRIO
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class EmptyTapped:
     location: Location
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Removed:
     kind: Kind
     cards: tuple[Placed, ...]
@@ -83,7 +83,7 @@ class Removed:
     left: int = 0  # cards left on the table after it, hidden ones included
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Revealed:
     """After a removal or an undo: what a pile shows now, and how many cards it holds."""
 
@@ -91,12 +91,12 @@ class Revealed:
     count: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Emptied:
     location: Location
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Undone:
     kind: Kind
     cards: tuple[Placed, ...]  # back where they came from
@@ -105,17 +105,17 @@ class Undone:
     left: int = 0  # cards on the table after it
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Blocked:
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Unblocked:
     """An undo took the game out of a block: play goes on."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Won:
     score: int
     moves: int

@@ -6,16 +6,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from halfmoon_a11y.core.errors import BadLocationError
+from halfmoon_a11y.core.values import record
 
 PILES = 12
 PILE_SIZE = 8  # cards dealt to each pile
 RESERVE_SLOTS = 8
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@record(order=True)
 class Location:
     reserve: bool
     number: int

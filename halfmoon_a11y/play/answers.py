@@ -6,17 +6,17 @@ Plain values, as the engine's events are; the presenter words them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 
 from halfmoon_a11y.core.cards import Rank
 from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.core.errors import HalfMoonError
 from halfmoon_a11y.core.events import Event, Placed, Reason, Status
+from halfmoon_a11y.core.values import record
 from halfmoon_a11y.play.views import Spot, TableView
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Summary:
     """The statistics of every recorded game."""
 
@@ -33,21 +33,21 @@ class Summary:
         return round(100 * self.won / self.played) if self.played else 0
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Dealt:
     code: DealCode
     resumed: bool = False
     advice_on: tuple[str, ...] = ()  # settings that add to what is said, when on (resume)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MoveError:
     """The explanation of a failed combination, when the move-errors setting is on."""
 
     reason: Reason
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PlacementHelp:
     """The playable cards that complete a removal with the selection now (may be none)."""
 
@@ -55,22 +55,22 @@ class PlacementHelp:
     missing: tuple[Rank, ...] = ()  # what a half-built trio still needs
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BoardShown:
     view: TableView
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PileShown:
     spot: Spot
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ReserveShown:
     spots: tuple[Spot, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class InfoShown:
     elapsed: int
     score: int
@@ -83,7 +83,7 @@ class InfoShown:
     with_code: bool = True  # the resume line says the code already
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SelectionShown:
     """`selection`: what is selected, and what a half-built trio still needs."""
 
@@ -91,45 +91,45 @@ class SelectionShown:
     missing: tuple[Rank, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CodeShown:
     code: DealCode
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SettingChanged:
     setting: str  # a key of play.settings.SETTINGS
     value: object
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HelpShown:
     topic: str | None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RepeatAsked:
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Refused:
     error: HalfMoonError
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class QuitAsked:
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class NewAsked:
     """`new` during a game with moves: said once; `new` again leaves the game."""
 
     moves: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class GameKept:
     """The game is on disk and comes back: on leaving, or when another deal is started."""
 
@@ -138,7 +138,7 @@ class GameKept:
     aside: bool = False  # put aside for another deal (--code), to come back with its code
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class StatsShown:
     summary: Summary
 
@@ -153,7 +153,7 @@ class Problem(StrEnum):
     OPEN_ELSEWHERE = "open_elsewhere"  # another window owns the files: nothing is written
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class StorageProblem:
     """A file the game could not read or write. Nothing is lost; the game goes on."""
 
@@ -171,14 +171,14 @@ class SpeechTrouble(StrEnum):
     PLAYER_FAILED = "player_failed"  # the player failed again and again: the voice stops
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SpeechProblem:
     """Why the game's own voice is silent. The game goes on."""
 
     trouble: SpeechTrouble
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class VoiceChosen:
     """Which voice speaks, said at start-up and when speech is set to auto."""
 

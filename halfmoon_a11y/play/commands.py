@@ -11,13 +11,13 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.core.errors import BadLocationError
 from halfmoon_a11y.core.places import Location
+from halfmoon_a11y.core.values import record
 from halfmoon_a11y.play.errors import (
     BadArgumentError,
     MissingArgumentError,
@@ -39,67 +39,67 @@ from halfmoon_a11y.play.settings import SETTINGS, find_setting
 # -- the commands ----------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Pick:
     locations: tuple[Location, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Undo:
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class New:
     code: DealCode | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Quit:
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Board:
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ShowPile:
     location: Location
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ShowReserve:
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Info:
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ShowCode:
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ShowSelection:
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Repeat:
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Help:
     topic: str | None = None  # a command's canonical name
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Change:
     """`set NAME VALUE`, or a setting's own command (`lang CODE`): one setting changes."""
 
@@ -107,12 +107,12 @@ class Change:
     value: Any  # already parsed and checked by the setting's kind
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Stats:
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Blank:
     """An empty line: nothing to do."""
 
@@ -139,7 +139,7 @@ Command = (
 # -- the table -------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CommandSpec:
     """One command: its English name (its names in each language are in play.lexicon),
     its arguments and summary for help (translated), and how its arguments are parsed."""

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+
+from halfmoon_a11y.core.values import field, record
 
 SOURCE = "en"  # the source language: canonical names are English
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class Lexicon:
     """One language's words. Each tuple of names starts with the one help and usage show."""
 

@@ -7,13 +7,10 @@ the random source are injected.
 
 from __future__ import annotations
 
-import dataclasses
-import secrets
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
-from halfmoon_a11y.core.dealcode import Deal, DealCode, deal
+from halfmoon_a11y.core.dealcode import Deal, DealCode, deal, system_randbelow
 from halfmoon_a11y.core.engine import Game
 from halfmoon_a11y.core.errors import HalfMoonError
 from halfmoon_a11y.core.events import (
@@ -27,6 +24,7 @@ from halfmoon_a11y.core.events import (
     Won,
 )
 from halfmoon_a11y.core.places import Location
+from halfmoon_a11y.core.values import record, replace
 from halfmoon_a11y.play import commands as cmd
 from halfmoon_a11y.play.answers import (
     BoardShown,
@@ -56,7 +54,7 @@ from halfmoon_a11y.play.views import TableView, table_view
 Observer = Callable[[list[SessionEvent]], list[SessionEvent]]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Start:
     """The deal a session opens with: new, or saved with its removals to replay.
 
@@ -95,7 +93,7 @@ class Session:
         start: Start | DealCode,
         settings: Settings | None = None,
         now: Callable[[], float] = time.monotonic,
-        randbelow: Callable[[int], int] = secrets.randbelow,
+        randbelow: Callable[[int], int] = system_randbelow,
         statistics: Callable[[], Summary] | None = None,
         notices: Sequence[SessionEvent] = (),
         kept: Callable[[DealCode], Start | None] | None = None,
@@ -306,10 +304,7 @@ class Session:
             self.clock.stop()
         elif self.clock.started:
             self.clock.start()
-        return [
-            dataclasses.replace(e, elapsed=self.clock.elapsed) if isinstance(e, Won) else e
-            for e in events
-        ]
+        return [replace(e, elapsed=self.clock.elapsed) if isinstance(e, Won) else e for e in events]
 
 
 _SELECTION_CHANGES = (Selected, Deselected, SelectionReplaced)

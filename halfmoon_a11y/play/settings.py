@@ -16,10 +16,10 @@ language are in `play.lexicon`; the sentences in the catalogs.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from enum import Flag, StrEnum, auto
 from typing import Any
 
+from halfmoon_a11y.core.values import record
 from halfmoon_a11y.play.lexicon import fold, languages, setting_aliases, value_aliases
 from halfmoon_a11y.play.messages import N_
 
@@ -51,7 +51,7 @@ class Audience(Flag):
 # canonical words for completion.
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Switch:
     """On or off, in every language's words."""
 
@@ -71,7 +71,7 @@ class Switch:
         return ("on", "off")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Choice:
     """One of the members of a `StrEnum`, typed as the member's value or its words."""
 
@@ -97,7 +97,7 @@ class Choice:
         return tuple(member.value for member in self.values)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Number:
     """A whole number from `low` to `high`, in ASCII digits."""
 
@@ -120,7 +120,7 @@ class Number:
         return ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Language:
     """One of the languages of `play.lexicon`, by its code."""
 
@@ -139,7 +139,7 @@ class Language:
 Kind = Switch | Choice | Number | Language
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SettingSpec:
     key: str  # its English name: typed after `set`, and its name in JSON
     field: str  # its name in `Settings` and in the settings file

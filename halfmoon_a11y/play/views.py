@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from halfmoon_a11y.core.cards import Card
 from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.core.engine import Game
 from halfmoon_a11y.core.events import Status
 from halfmoon_a11y.core.places import ALL_PILES, ALL_SLOTS, Location
+from halfmoon_a11y.core.values import record
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Spot:
     """One pile or reserve slot: its top card (or None) and how many cards it holds."""
 
@@ -21,7 +20,7 @@ class Spot:
     combinable: bool = False  # placement help: completes a removal with the selection now
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TableView:
     code: DealCode
     piles: tuple[Spot, ...]

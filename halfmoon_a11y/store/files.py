@@ -5,17 +5,17 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
-import tempfile
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
 import platformdirs
 
+from halfmoon_a11y.core.values import record
+
 APP = "halfmoon-a11y"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Paths:
     settings: Path
     saved_game: Path
@@ -91,6 +91,8 @@ def atomic_write(path: Path, data: bytes) -> None:
     if path.is_symlink():
         path = path.resolve()
     path.parent.mkdir(parents=True, exist_ok=True)
+    import tempfile  # loaded at the first save, not at start
+
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
         with os.fdopen(handle, "wb") as out:

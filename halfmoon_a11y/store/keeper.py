@@ -8,14 +8,14 @@ written is reported once; the game always goes on.
 
 from __future__ import annotations
 
-import secrets
+import os
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
-from halfmoon_a11y.core.dealcode import DealCode
+from halfmoon_a11y.core.dealcode import DealCode, system_randbelow
 from halfmoon_a11y.core.events import Removed, Status, Undone, Won
+from halfmoon_a11y.core.values import record
 from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play.answers import Summary
 from halfmoon_a11y.play.errors import StatisticsUnavailableError
@@ -28,7 +28,7 @@ from halfmoon_a11y.store.settings_file import SettingsFile
 from halfmoon_a11y.store.statistics import Result, Statistics, StatisticsFailed
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Standing:
     """How the current game stands, kept so a replaced game can be recorded."""
 
@@ -42,7 +42,7 @@ class Standing:
 
 
 def _new_identity() -> str:
-    return secrets.token_hex(8)
+    return os.urandom(8).hex()  # as secrets.token_hex(8), without loading hashlib
 
 
 class Keeper:
@@ -67,7 +67,7 @@ class Keeper:
         settings: Settings | None = None,
         *,
         now: Callable[[], float] = time.monotonic,
-        randbelow: Callable[[int], int] = secrets.randbelow,
+        randbelow: Callable[[int], int] = system_randbelow,
     ) -> Session:
         """The session to play: the saved game resumed, or `code` (else a random deal)
         afresh, with the saved game it replaces recorded. Watched from then on."""
@@ -87,7 +87,7 @@ class Keeper:
         return session
 
     def opening(
-        self, code: DealCode | None, randbelow: Callable[[int], int] = secrets.randbelow
+        self, code: DealCode | None, randbelow: Callable[[int], int] = system_randbelow
     ) -> tuple[Start, list[se.SessionEvent]]:
         """The deal to open with, already saved, and what to tell the player about files.
 

@@ -15,13 +15,13 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
 from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.core.errors import HalfMoonError
 from halfmoon_a11y.core.places import Location
+from halfmoon_a11y.core.values import record
 from halfmoon_a11y.play.session import ReplayError, Session, Start, replay
 from halfmoon_a11y.store.files import atomic_write, read_small
 
@@ -40,7 +40,7 @@ class SaveError(ValueError):
         self.version = version
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SavedGame:
     code: DealCode
     moves: tuple[tuple[Location, ...], ...]

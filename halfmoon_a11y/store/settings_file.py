@@ -9,12 +9,10 @@ are never written back.
 
 from __future__ import annotations
 
-import dataclasses
-import tomllib
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from halfmoon_a11y.core.values import field, record
 from halfmoon_a11y.play.settings import SETTINGS, Settings, by_field
 from halfmoon_a11y.store.files import (
     NotARegularFile,
@@ -55,10 +53,10 @@ def _check(values: dict[str, Any]) -> dict[str, Any]:
     return checked
 
 
-@dataclass
+@record(frozen=False)
 class SettingsFile:
     path: Path
-    stored: dict[str, Any] = dataclasses.field(default_factory=dict)
+    stored: dict[str, Any] = field(default_factory=dict)
     aside: Path | None = None  # where an unreadable file was kept
     unreadable: bool = False
 
@@ -72,6 +70,8 @@ class SettingsFile:
             return cls(path, unreadable=True)
         if raw is None:
             return cls(path)
+        import tomllib  # only when there is a settings file to read
+
         try:
             values = tomllib.loads(raw.decode("utf-8"))
             stored = _check(values)

@@ -6,8 +6,8 @@ and the snapshot tests. `render` returns the lines to print (and to speak).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from functools import singledispatchmethod
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from halfmoon_a11y.core import errors
 from halfmoon_a11y.core import events as ev
@@ -113,6 +113,21 @@ def echo(text: str, limit: int = MAX_ECHO) -> str:
     return printable if len(printable) <= limit else printable[:limit] + "…"
 
 
+Method = TypeVar("Method", bound=Callable[..., list[str]])
+_RENDERERS: dict[type, Callable[[Presenter, Any], list[str]]] = {}  # event type -> method
+
+
+def _renders(kind: type) -> Callable[[Method], Method]:
+    """Marks the presenter's method for one type of event: a dispatch table, looked up
+    once per event (functools.singledispatchmethod built a wrapper at every call)."""
+
+    def mark(method: Method) -> Method:
+        _RENDERERS[kind] = method
+        return method
+
+    return mark
+
+
 class Presenter:
     def __init__(self, words: Words | None = None) -> None:
         self.words = words or Words()
@@ -167,13 +182,17 @@ class Presenter:
     def table(self) -> TableWords:
         return TableWords(self.words)
 
-    @singledispatchmethod
     def render(self, event: object) -> list[str]:
-        raise TypeError(f"no sentence for {event!r}")
+        """The sentences for one event, by the method `_renders` gave its type."""
+        try:
+            method = _RENDERERS[type(event)]
+        except KeyError:
+            raise TypeError(f"no sentence for {event!r}") from None
+        return method(self, event)
 
     # -- taps --------------------------------------------------------------------
 
-    @render.register
+    @_renders(ev.Selected)
     def _selected(self, event: ev.Selected) -> list[str]:
         missing = [p.card.rank for p in event.selection]
         return [self.selection(event.selection or (event.placed,), _missing_after(missing))]
@@ -194,27 +213,27 @@ class Presenter:
             line += " " + w._(TRIO_NEEDS[tuple(missing)])
         return line
 
-    @render.register
+    @_renders(ev.SelectionDropped)
     def _dropped(self, event: ev.SelectionDropped) -> list[str]:
         w = self.words
         cards = w.listing([w.placed(p) for p in event.dropped])
         return [w._("Dropped the selection: {cards}.").format(cards=cards)]
 
-    @render.register
+    @_renders(se.SelectionShown)
     def _selection_shown(self, event: se.SelectionShown) -> list[str]:
         return [self.selection(event.selection, event.missing)]
 
-    @render.register
+    @_renders(ev.Deselected)
     def _deselected(self, event: ev.Deselected) -> list[str]:
         return [self.words._("Deselected: {card}.").format(card=self.words.placed(event.placed))]
 
-    @render.register
+    @_renders(ev.SelectionCleared)
     def _cleared(self, event: ev.SelectionCleared) -> list[str]:
         w = self.words
         cards = w.listing([w.placed(p) for p in (*event.cleared, event.tapped)])
         return [w._("No match: {cards}. Selection cleared.").format(cards=cards)]
 
-    @render.register
+    @_renders(ev.SelectionReplaced)
     def _replaced(self, event: ev.SelectionReplaced) -> list[str]:
         w = self.words
         return [
@@ -223,26 +242,26 @@ class Presenter:
             )
         ]
 
-    @render.register
+    @_renders(ev.EmptyTapped)
     def _empty(self, event: ev.EmptyTapped) -> list[str]:
         place = self.words.place(event.location)
         return [self.words._("Empty: {place}. Nothing to tap there.").format(place=place)]
 
     # -- removals and undo -----------------------------------------------------------
 
-    @render.register
+    @_renders(ev.Removed)
     def _removed(self, event: ev.Removed) -> list[str]:
         return self.removal(event, ())
 
-    @render.register
+    @_renders(ev.Revealed)
     def _revealed(self, event: ev.Revealed) -> list[str]:
         return [self.table.changed([Spot(event.placed.location, event.placed.card, event.count)])]
 
-    @render.register
+    @_renders(ev.Emptied)
     def _emptied(self, event: ev.Emptied) -> list[str]:
         return [self.table.changed([Spot(event.location, None, 0)])]
 
-    @render.register
+    @_renders(ev.Undone)
     def _undone(self, event: ev.Undone) -> list[str]:
         w = self.words
         cards = w.listing([w.placed(p) for p in event.cards])
@@ -252,7 +271,7 @@ class Presenter:
             text = w._("Undone: trio back in place: {cards}.")
         return [f"{text.format(cards=cards)} {self.totals(event.score, event.left)}"]
 
-    @render.register
+    @_renders(ev.Blocked)
     def _blocked(self, event: ev.Blocked) -> list[str]:
         return [
             self.words._(
@@ -261,11 +280,11 @@ class Presenter:
             )
         ]
 
-    @render.register
+    @_renders(ev.Unblocked)
     def _unblocked(self, event: ev.Unblocked) -> list[str]:
         return [self.words._("Play again: a pair or a trio can be played.")]
 
-    @render.register
+    @_renders(ev.Won)
     def _won(self, event: ev.Won) -> list[str]:
         w = self.words
         return [
@@ -277,7 +296,7 @@ class Presenter:
 
     # -- the session's own events ------------------------------------------------------
 
-    @render.register
+    @_renders(se.Dealt)
     def _dealt(self, event: se.Dealt) -> list[str]:
         if event.resumed:
             text = self.words._("Game resumed: deal {code}. Type help for the commands.")
@@ -287,7 +306,7 @@ class Presenter:
         said += [self.helper.announcement(SETTINGS[key], True) for key in event.advice_on]
         return [" ".join(said)]
 
-    @render.register
+    @_renders(se.MoveError)
     def _move_error(self, event: se.MoveError) -> list[str]:
         return [self.move_error(event.reason) + "."]
 
@@ -297,7 +316,7 @@ class Presenter:
             return self.words._("The sum must be 11")
         return self.words._("A jack, a queen and a king are needed")
 
-    @render.register
+    @_renders(se.PlacementHelp)
     def _placement_help(self, event: se.PlacementHelp) -> list[str]:
         w = self.words
         if not event.cards:
@@ -305,20 +324,20 @@ class Presenter:
         cards = w.listing([w.placed(p) for p in event.cards])
         return [w._("Placement help: can combine with {cards}.").format(cards=cards)]
 
-    @render.register
+    @_renders(se.BoardShown)
     def _board(self, event: se.BoardShown) -> list[str]:
         view = event.view
         return self.table.spots((*view.piles, *view.reserve), view.selection)
 
-    @render.register
+    @_renders(se.PileShown)
     def _pile(self, event: se.PileShown) -> list[str]:
         return [self.table.spot(event.spot)]
 
-    @render.register
+    @_renders(se.ReserveShown)
     def _reserve(self, event: se.ReserveShown) -> list[str]:
         return self.table.spots(event.spots)
 
-    @render.register
+    @_renders(se.InfoShown)
     def _info(self, event: se.InfoShown) -> list[str]:
         w = self.words
         if event.with_code:
@@ -340,15 +359,15 @@ class Presenter:
             return [line, self.selection(event.selection, event.missing)]
         return [line]
 
-    @render.register
+    @_renders(se.CodeShown)
     def _code(self, event: se.CodeShown) -> list[str]:
         return [self.words._("Deal {code}.").format(code=event.code)]
 
-    @render.register
+    @_renders(se.SettingChanged)
     def _setting(self, event: se.SettingChanged) -> list[str]:
         return [self.helper.announcement(SETTINGS[event.setting], event.value)]
 
-    @render.register
+    @_renders(se.HelpShown)
     def _help(self, event: se.HelpShown) -> list[str]:
         if event.topic is None:
             return self.helper.overview()
@@ -360,11 +379,11 @@ class Presenter:
     def helper(self) -> Helper:
         return Helper(self.words)
 
-    @render.register
+    @_renders(se.RepeatAsked)
     def _repeat(self, event: se.RepeatAsked) -> list[str]:
         return []  # the front end says its last announcement again
 
-    @render.register
+    @_renders(se.NewAsked)
     def _new_asked(self, event: se.NewAsked) -> list[str]:
         w = self.words
         return [
@@ -373,7 +392,7 @@ class Presenter:
             ).format(moves=w.moves(event.moves), new=self.helper.local_name("new"))
         ]
 
-    @render.register
+    @_renders(se.GameKept)
     def _kept(self, event: se.GameKept) -> list[str]:
         w = self.words
         if event.aside:
@@ -386,11 +405,11 @@ class Presenter:
             ]
         return [w._("The game is saved. It comes back when you start again.")]
 
-    @render.register
+    @_renders(se.QuitAsked)
     def _quit(self, event: se.QuitAsked) -> list[str]:
         return [self.words._("Goodbye.")]
 
-    @render.register
+    @_renders(se.StatsShown)
     def _stats(self, event: se.StatsShown) -> list[str]:
         w, summary = self.words, event.summary
         if not summary.played:
@@ -415,17 +434,17 @@ class Presenter:
             ),
         ]
 
-    @render.register
+    @_renders(se.StorageProblem)
     def _storage(self, event: se.StorageProblem) -> list[str]:
         key = (event.problem, event.aside is not None)
         text = self.words._(STORAGE_PROBLEMS.get(key, UNREADABLE_LEFT_AS_IT_IS))
         return [text.format(path=event.path, aside=event.aside)]
 
-    @render.register
+    @_renders(se.SpeechProblem)
     def _speech_problem(self, event: se.SpeechProblem) -> list[str]:
         return [self.speech_problem(event.trouble)]
 
-    @render.register
+    @_renders(se.VoiceChosen)
     def _voice_chosen(self, event: se.VoiceChosen) -> list[str]:
         w = self.words
         off, on = self.helper.usage_of("speech", "off"), self.helper.usage_of("speech", "on")
@@ -445,7 +464,7 @@ class Presenter:
             text = w._("Voice: the game stays silent. Type {on} for its own voice.")
         return [upper_first(text.format(off=off, on=on, reader=event.reader))]
 
-    @render.register
+    @_renders(se.Refused)
     def _refused(self, event: se.Refused) -> list[str]:
         return [self.error(event.error)]
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import gettext
-from dataclasses import dataclass
 
 from halfmoon_a11y.core.cards import Card, Rank, Suit
 from halfmoon_a11y.core.events import Placed
 from halfmoon_a11y.core.places import Location
+from halfmoon_a11y.core.values import record
 from halfmoon_a11y.play.messages import N_, NP_
 from halfmoon_a11y.play.settings import CardNames
 from halfmoon_a11y.text.catalog import translations
@@ -43,7 +43,7 @@ SUIT_LETTERS = {
 }
 
 
-@dataclass(frozen=True)
+@record
 class Words:
     """Translation functions for one language, and the card-name setting."""
 

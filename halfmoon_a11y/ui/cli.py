@@ -8,7 +8,6 @@ import io
 import os
 import signal
 import sys
-import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import NoReturn, TextIO
@@ -203,6 +202,8 @@ WATCHDOG_SECONDS = 1.0
 
 
 def _start_watchdog() -> None:
+    import threading  # only on the way out: a start does not load it
+
     def watch() -> None:
         time.sleep(WATCHDOG_SECONDS)
         for action in _last_words:

@@ -8,11 +8,12 @@ voice; that is not a binding but a watch on the line (`ui.prompt`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from prompt_toolkit.application.current import get_app
 from prompt_toolkit.filters import Condition, Filter
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+
+from halfmoon_a11y.core.values import record
 
 
 @Condition
@@ -30,7 +31,7 @@ def _leave(event: KeyPressEvent) -> None:
     event.app.exit(exception=EOFError, style="class:exiting")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Key:
     keys: tuple[str, ...]
     action: Callable[[KeyPressEvent], None]

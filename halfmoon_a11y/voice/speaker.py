@@ -8,9 +8,9 @@ readers do when a key is pressed.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Protocol
 
+from halfmoon_a11y.core.values import record
 from halfmoon_a11y.play.answers import SpeechTrouble
 
 
@@ -49,7 +49,7 @@ class SilentSpeaker:
         pass
 
 
-@dataclass(frozen=True)
+@record
 class Voice:
     """The speaker chosen, why the game's own voice is silent when it cannot speak, and the
     screen reader that speaks instead when speech auto found one."""
