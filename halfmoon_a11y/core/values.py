@@ -34,9 +34,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from operator import attrgetter
-from typing import Any, TypeVar, dataclass_transform, overload
 
-T = TypeVar("T")
+TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
+if TYPE_CHECKING:
+    from typing import Any, TypeVar, dataclass_transform, overload
+
+    T = TypeVar("T")
+else:
+
+    def dataclass_transform(**kwargs):  # for type checkers only
+        return lambda function: function
 
 
 class FrozenError(AttributeError):
@@ -58,14 +65,15 @@ def field(*, default_factory: Callable[[], T]) -> T:
 _MISSING = object()
 
 
-@overload
-def record(cls: type[T], /) -> type[T]: ...
+if TYPE_CHECKING:
 
+    @overload
+    def record(cls: type[T], /) -> type[T]: ...
 
-@overload
-def record(
-    *, frozen: bool = True, eq: bool = True, order: bool = False
-) -> Callable[[type[T]], type[T]]: ...
+    @overload
+    def record(
+        *, frozen: bool = True, eq: bool = True, order: bool = False
+    ) -> Callable[[type[T]], type[T]]: ...
 
 
 @dataclass_transform(frozen_default=True, field_specifiers=(field,))

@@ -8,11 +8,9 @@ Undo()
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable, Sequence
 from functools import cache
-from typing import Any
 
 from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.core.errors import BadLocationError
@@ -35,6 +33,10 @@ from halfmoon_a11y.play.lexicon import (
 )
 from halfmoon_a11y.play.messages import N_
 from halfmoon_a11y.play.settings import SETTINGS, find_setting
+
+TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
+if TYPE_CHECKING:
+    from typing import Any
 
 # -- the commands ----------------------------------------------------------------
 
@@ -356,6 +358,8 @@ def find(word: str, language: str = SOURCE) -> CommandSpec:
 def _close_to(word: str, language: str) -> str | None:
     """The name of the player's language closest to a mistyped word, if one is close."""
     names = {fold(name): name for spec in COMMANDS for name in _local_names(spec, language)}
+    import difflib  # only when a word is not understood
+
     found = difflib.get_close_matches(word, list(names), n=1, cutoff=0.7)
     return names[found[0]] if found else None
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
+import sys
 import time
+from collections.abc import Mapping
 from pathlib import Path
-
-import platformdirs
 
 from halfmoon_a11y.core.values import record
 
@@ -42,13 +42,55 @@ class Paths:
         return self.saved_game.parent / "history-plain"
 
     @classmethod
-    def for_user(cls) -> Paths:
-        """The platform's folders (XDG on Linux): configuration, state and data."""
+    def for_user(cls, environ: Mapping[str, str] | None = None) -> Paths:
+        """The platform's folders (XDG on Linux): configuration, state and data, as
+        platformdirs gives them."""
+        folders = _xdg_folders(os.environ if environ is None else environ)
+        if folders is None:
+            import platformdirs
+
+            config = platformdirs.user_config_path(APP)
+            state = platformdirs.user_state_path(APP)
+            data = platformdirs.user_data_path(APP)
+        else:
+            config, state, data = folders
         return cls(
-            settings=platformdirs.user_config_path(APP) / "settings.toml",
-            saved_game=platformdirs.user_state_path(APP) / "game.json",
-            statistics=platformdirs.user_data_path(APP) / "statistics.sqlite3",
+            settings=config / "settings.toml",
+            saved_game=state / "game.json",
+            statistics=data / "statistics.sqlite3",
         )
+
+
+XDG_FOLDERS = (
+    ("XDG_CONFIG_HOME", ".config"),
+    ("XDG_STATE_HOME", ".local/state"),
+    ("XDG_DATA_HOME", ".local/share"),
+)
+
+
+def _xdg_folders(environ: Mapping[str, str]) -> tuple[Path, Path, Path] | None:
+    """platformdirs' answer in the common case, without loading it: loading it loads
+    tempfile, shutil and random, about 6 ms of every start (issue 12). The common case
+    is Linux or a BSD (not Android) with an absolute HOME: each folder is its XDG
+    variable when that is an absolute path, else its place under HOME.
+    `tests/test_files.py` checks the answers against platformdirs' own. Anything else
+    (Windows, macOS, no usable HOME) returns None, and platformdirs answers."""
+    home = environ.get("HOME", "")
+    if (
+        sys.platform in ("win32", "darwin", "ios")
+        or hasattr(sys, "getandroidapilevel")
+        or "ANDROID_DATA" in environ
+        or not os.path.isabs(home)
+    ):
+        return None
+    config, state, data = (
+        Path(
+            value if os.path.isabs(value := environ.get(name, "")) else f"{home.rstrip('/')}/{rest}"
+        )
+        / APP
+        for name, rest in XDG_FOLDERS
+    )
+    return config, state, data
 
 
 class NotARegularFile(OSError):
@@ -82,6 +124,19 @@ def read_small(path: Path, limit: int) -> bytes | None:
         os.close(handle)
 
 
+def _temporary_beside(path: Path) -> tuple[int, str]:
+    """A new file `.NAME.RANDOM` beside `path`, open for writing, only its owner may read
+    it: what tempfile.mkstemp makes, without loading tempfile (with shutil and random)
+    at every start. O_EXCL makes sure no other file is reused."""
+    while True:
+        temporary = str(path.parent / f".{path.name}.{os.urandom(6).hex()}")
+        try:
+            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+            return os.open(temporary, flags, 0o600), temporary
+        except FileExistsError:  # pragma: no cover - 48 random bits
+            continue
+
+
 def atomic_write(path: Path, data: bytes) -> None:
     """Write to a temporary file beside `path`, flush, fsync, then rename over it.
 
@@ -91,9 +146,7 @@ def atomic_write(path: Path, data: bytes) -> None:
     if path.is_symlink():
         path = path.resolve()
     path.parent.mkdir(parents=True, exist_ok=True)
-    import tempfile  # loaded at the first save, not at start
-
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    handle, temporary = _temporary_beside(path)
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(data)

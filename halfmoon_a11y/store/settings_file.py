@@ -10,7 +10,6 @@ are never written back.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from halfmoon_a11y.core.values import field, record
 from halfmoon_a11y.play.settings import SETTINGS, Settings, by_field
@@ -21,6 +20,10 @@ from halfmoon_a11y.store.files import (
     keep_aside,
     read_small,
 )
+
+TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class UnreadableSettings(ValueError):

@@ -10,10 +10,10 @@ import time
 from contextlib import closing
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from halfmoon_a11y.play.answers import Summary
 
+TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
 if TYPE_CHECKING:
     import sqlite3
 

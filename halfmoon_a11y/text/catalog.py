@@ -14,8 +14,6 @@ import os
 from functools import cache
 from pathlib import Path
 
-import polib
-
 from halfmoon_a11y.play.lexicon import SOURCE, languages
 
 DOMAIN = "halfmoon_a11y"
@@ -37,6 +35,8 @@ def translations(language: str) -> gettext.NullTranslations:
     path = po_path(language)
     if language == SOURCE or path is None:
         return gettext.NullTranslations()
+    import polib  # with textwrap and datetime: only a start in another language pays
+
     catalog = polib.pofile(str(path))
     return gettext.GNUTranslations(io.BytesIO(catalog.to_binary()))
 

@@ -3,13 +3,15 @@ settings' declarations: nothing here lists a command or a setting by hand."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from halfmoon_a11y.play.commands import ALONE, COMMANDS, RULES, find, settings_of_set
 from halfmoon_a11y.play.lexicon import ENGLISH, languages, lexicon
 from halfmoon_a11y.play.messages import N_
 from halfmoon_a11y.play.settings import SETTINGS, Choice, Language, Number, SettingSpec, Switch
 from halfmoon_a11y.text.words import Words
+
+TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
+if TYPE_CHECKING:
+    from typing import Any
 
 RULES_TEXT = (
     N_(

@@ -7,7 +7,6 @@ and the snapshot tests. `render` returns the lines to print (and to speak).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
 
 from halfmoon_a11y.core import errors
 from halfmoon_a11y.core import events as ev
@@ -113,7 +112,11 @@ def echo(text: str, limit: int = MAX_ECHO) -> str:
     return printable if len(printable) <= limit else printable[:limit] + "…"
 
 
-Method = TypeVar("Method", bound=Callable[..., list[str]])
+TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
+if TYPE_CHECKING:
+    from typing import Any, TypeVar
+
+    Method = TypeVar("Method", bound=Callable[..., list[str]])
 _RENDERERS: dict[type, Callable[[Presenter, Any], list[str]]] = {}  # event type -> method
 
 

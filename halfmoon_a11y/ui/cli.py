@@ -10,7 +10,6 @@ import signal
 import sys
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import NoReturn, TextIO
 
 from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.core.errors import BadDealCodeError
@@ -26,6 +25,10 @@ from halfmoon_a11y.text.words import Words
 from halfmoon_a11y.ui.frontend import TextFrontEnd, printer
 from halfmoon_a11y.ui.loop import hold_signals
 from halfmoon_a11y.ui.plain import lines_from, run_plain, terminal_lines, wants_plain
+
+TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
+if TYPE_CHECKING:
+    from typing import Any, NoReturn, TextIO
 
 
 class Parser(argparse.ArgumentParser):
@@ -54,7 +57,22 @@ class Parser(argparse.ArgumentParser):
 
 def _formatter(words: Words) -> type[argparse.HelpFormatter]:
     class Formatter(argparse.HelpFormatter):
-        """argparse's help, with its 'usage:' in the player's language."""
+        """argparse's help, with its 'usage:' in the player's language.
+
+        argparse makes a formatter at every add_argument, only to check the option, and
+        a formatter that is given no width loads shutil to ask the terminal's (about 3
+        ms of every start, issue 12). The terminal's width is asked only when help or
+        usage is written."""
+
+        def __init__(self, prog: str, width: int | None = None, **options: Any) -> None:
+            super().__init__(prog, width=width or 80, **options)
+
+        def format_help(self) -> str:
+            import shutil
+
+            self._width = shutil.get_terminal_size().columns - 2
+            self._max_help_position = min(self._max_help_position, max(self._width - 20, 2))
+            return super().format_help()
 
         def add_usage(self, usage, actions, groups, prefix=None):
             prefix = words._("usage: ") if prefix is None else prefix

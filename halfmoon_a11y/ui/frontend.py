@@ -6,7 +6,6 @@ Shared by plain mode (`ui.plain`) and the interactive prompt (`ui.prompt`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TextIO
 
 from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play.dialogue import Dialogue
@@ -15,7 +14,13 @@ from halfmoon_a11y.play.settings import SETTINGS, Audience, CardNames, Settings,
 from halfmoon_a11y.text.ear import for_the_ear
 from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.words import Words
-from halfmoon_a11y.voice.speaker import SilentSpeaker, Speaker, Voice
+from halfmoon_a11y.voice.speaker import SilentSpeaker, Voice
+
+TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
+if TYPE_CHECKING:
+    from typing import TextIO
+
+    from halfmoon_a11y.voice.speaker import Speaker
 
 SpeakerFactory = Callable[[Settings], Voice]
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from typing import Any, TextIO
 
 from halfmoon_a11y.core import events as ev
 from halfmoon_a11y.core.cards import Card
@@ -16,6 +15,10 @@ from halfmoon_a11y.play.views import Spot, TableView
 from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.words import Words
 from halfmoon_a11y.ui.loop import serve
+
+TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
+if TYPE_CHECKING:
+    from typing import Any, TextIO
 
 
 def card_json(card: Card | None) -> str | None:

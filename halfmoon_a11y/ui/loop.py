@@ -7,19 +7,23 @@ from __future__ import annotations
 import contextlib
 import signal
 from collections.abc import Iterable
-from typing import Any, Protocol
 
 from halfmoon_a11y.play.session import Session
 
+TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
+if TYPE_CHECKING:
+    from typing import Any, Protocol
 
-class FrontEnd(Protocol):
-    session: Session
+    class FrontEnd(Protocol):
+        """What `serve` needs of a front end (for type checkers only)."""
 
-    def start(self) -> Any: ...
+        session: Session
 
-    def line(self, text: str) -> Any: ...
+        def start(self) -> Any: ...
 
-    def close(self) -> None: ...
+        def line(self, text: str) -> Any: ...
+
+        def close(self) -> None: ...
 
 
 def serve(front: FrontEnd, lines: Iterable[str], started: bool = False) -> int:

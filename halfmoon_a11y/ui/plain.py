@@ -11,11 +11,14 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from types import ModuleType
-from typing import BinaryIO, TextIO
 
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.ui.frontend import SpeakerFactory, TextFrontEnd, printer
 from halfmoon_a11y.ui.loop import serve
+
+TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
+if TYPE_CHECKING:
+    from typing import BinaryIO, TextIO
 
 
 def lines_from(stream: BinaryIO) -> Iterator[str]:

@@ -11,7 +11,6 @@ import os
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
 
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.ui.completion import complete
@@ -31,6 +30,10 @@ from prompt_toolkit.shortcuts import CompleteStyle
 
 from halfmoon_a11y.ui.history import CommandHistory
 from halfmoon_a11y.ui.keys import key_bindings
+
+TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
+if TYPE_CHECKING:
+    from typing import Any
 
 PROMPT = "> "
 

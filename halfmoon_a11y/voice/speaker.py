@@ -8,27 +8,32 @@ readers do when a key is pressed.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
 
 from halfmoon_a11y.core.values import record
 from halfmoon_a11y.play.answers import SpeechTrouble
 
+TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
+if TYPE_CHECKING:
+    from typing import Protocol
 
-class Speaker(Protocol):
-    def speak(self, lines: Sequence[str]) -> None: ...
+    class Speaker(Protocol):
+        """What a front end needs of a speaker (for type checkers; the speakers below and
+        voice.worker's ThreadedSpeaker have it)."""
 
-    def interrupt(self) -> None: ...
+        def speak(self, lines: Sequence[str]) -> None: ...
 
-    def adjust(self, field: str, value: object) -> None:
-        """A setting the voice follows changed (by its field name: language, rate)."""
-        ...
+        def interrupt(self) -> None: ...
 
-    def close(self) -> None: ...
+        def adjust(self, field: str, value: object) -> None:
+            """A setting the voice follows changed (by its field name: language, rate)."""
+            ...
 
-    @property
-    def failure(self) -> SpeechTrouble | None:
-        """Why speech stopped working, once: a reason code, then None again."""
-        ...
+        def close(self) -> None: ...
+
+        @property
+        def failure(self) -> SpeechTrouble | None:
+            """Why speech stopped working, once: a reason code, then None again."""
+            ...
 
 
 class SilentSpeaker:

@@ -10,9 +10,12 @@ from __future__ import annotations
 import itertools
 import time
 from pathlib import Path
-from typing import Any
 
 from halfmoon_a11y.play.lexicon import LEXICONS
+
+TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
+if TYPE_CHECKING:
+    from typing import Any
 
 FILE_WAIT = 2.0  # seconds: the file may appear a little after runAndWait returns
 HEADER_ONLY_WAIT = 0.1  # seconds a file holding only its WAV header may take to grow
