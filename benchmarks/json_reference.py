@@ -5,9 +5,9 @@
 Reads `pick N` and `undo` lines, applies them to the engine, and writes one JSON
 object per line: the events (each as its type and fields) and the table's state
 (each pile's top card and count, the reserve, the selection, score, moves,
-status). No command language, no session, no messages, no save. What the real
-JSON mode costs beyond this is what the front end, the session and the save
-add to the rules.
+status), flushed at once as a line protocol must. No command language, no
+session, no messages, no save. What the real JSON mode costs beyond this is
+what the front end, the session and the save add to the rules.
 """
 
 from __future__ import annotations
@@ -64,6 +64,7 @@ def main() -> int:
         }
         events_json = [{"type": type(e).__name__, **plain(e)} for e in events]  # type: ignore[dict-item]
         out.write(json.dumps({"events": events_json, "error": problem, "state": state}) + "\n")
+        out.flush()  # a line protocol: the peer waits for each answer
     return 0
 
 

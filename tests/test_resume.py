@@ -34,7 +34,7 @@ def start(paths, clock, code=None):
 
 
 def comparable(session):
-    state = state_json(session.view(), session.settings)
+    state = state_json(session)
     state.pop("selection")  # a resumed game starts with nothing selected
     return state
 

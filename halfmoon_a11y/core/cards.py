@@ -77,7 +77,7 @@ class Card:
         return self.rank.pips
 
     def __str__(self) -> str:
-        return f"{self.rank}{self.suit}"
+        return self.rank + self.suit  # both are str: no Enum.__format__ (a line writes 30)
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import cache
 
 from halfmoon_a11y.core.cards import Card, ordered_decks
 from halfmoon_a11y.core.errors import BadDealCodeError, CodeProblem
@@ -83,15 +84,21 @@ class DealCode:
         return cls(randbelow(SEED_COUNT))
 
     def __str__(self) -> str:
-        letters = []
-        rest = self.seed
-        for _ in range(LETTERS):
-            rest, digit = divmod(rest, 26)
-            letters.append(chr(ord("A") + digit))
-        return f"{VERSION}-{KIND}-{''.join(reversed(letters))}"
+        return _code_text(self.seed)
 
     def __repr__(self) -> str:
         return f"DealCode.parse({str(self)!r})"
+
+
+@cache
+def _code_text(seed: int) -> str:
+    """A code's text, worked out once per code: every JSON line and info writes it."""
+    letters = []
+    rest = seed
+    for _ in range(LETTERS):
+        rest, digit = divmod(rest, 26)
+        letters.append(chr(ord("A") + digit))
+    return f"{VERSION}-{KIND}-{''.join(reversed(letters))}"
 
 
 @record

@@ -83,6 +83,17 @@ class Game:
             return int(self._reserve[location.index] is not None)
         return len(self._piles[location.index])
 
+    def surface(self) -> tuple[list[tuple[Card | None, int]], list[Card | None]]:
+        """What a player sees, in one pass: each pile's top card and count, then the
+        reserve R1..R8. (Every JSON line writes it.)"""
+        piles = [(pile[-1] if pile else None, len(pile)) for pile in self._piles]
+        return piles, list(self._reserve)
+
+    @property
+    def selected_places(self) -> tuple[Location, ...]:
+        """Where the selected cards lie, in tap order."""
+        return tuple(self._selection)
+
     def playable(self) -> list[Placed]:
         """Every card that can be played now, piles first, then the reserve."""
         found = []

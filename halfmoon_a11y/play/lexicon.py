@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 
 from halfmoon_a11y.core.values import field, record
 
@@ -246,6 +247,7 @@ def lexicon(code: str) -> Lexicon:
 _SPELLED_OUT = str.maketrans({"æ": "ae", "ø": "oe", "·": "", ".": ""})
 
 
+@lru_cache(maxsize=4096)  # a player types the same few words again and again
 def fold(word: str) -> str:
     """The form words are compared in: no case, no accents, æ and ø as ae and oe (as on a
     keyboard without them), and col·locar as collocar, however its dot is typed."""

@@ -279,7 +279,8 @@ class Settings:
         unknown = set(values) - known
         if unknown:
             raise TypeError(f"unknown settings: {sorted(unknown)}")
-        object.__setattr__(self, "_values", values)
+        defaults = {spec.field: spec.default for spec in SETTINGS.values()}
+        object.__setattr__(self, "_values", {**defaults, **values})  # one lookup a read
 
     def __getattr__(self, field: str) -> Any:
         try:

@@ -210,11 +210,12 @@ class Keeper:
                 )
                 recorded = True  # an undo and a second win is still one game won
         self._standing = self._stand(session, recorded)
-        if any(isinstance(e, se.Dealt | Won) for e in events):
+        kinds = {type(e) for e in events}
+        if se.Dealt in kinds or Won in kinds:
             extra += self._save_session(session)  # a full save: a new game, or a game over
-        elif any(isinstance(e, Removed | Undone) for e in events):
+        elif Removed in kinds or Undone in kinds:
             extra += self._journal_moves(session, events)
-        if any(isinstance(e, se.QuitAsked) for e in events):
+        if se.QuitAsked in kinds:
             extra += self._leaving(session)
         return extra
 

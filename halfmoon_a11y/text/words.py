@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gettext
+from functools import cache
 
 from halfmoon_a11y.core.cards import Card, Rank, Suit
 from halfmoon_a11y.core.events import Placed
@@ -66,6 +67,9 @@ class Words:
     # -- cards and places ----------------------------------------------------------
 
     def card(self, card: Card) -> str:
+        return _card_name(self, card)
+
+    def _card(self, card: Card) -> str:
         if self.cards is CardNames.SHORT:
             return self.short_rank(card.rank) + SUIT_SYMBOLS[card.suit]
         if self.cards is CardNames.LETTERS:
@@ -84,6 +88,9 @@ class Words:
         return str(rank)
 
     def place(self, location: Location) -> str:
+        return _place_name(self, location)
+
+    def _place(self, location: Location) -> str:
         if location.reserve:
             return self._("reserve {slot}").format(slot=location)
         return self._("pile {number}").format(number=location.number)
@@ -133,3 +140,17 @@ class Words:
     def listing(self, items: list[str]) -> str:
         """Items that each hold a comma already, separated more strongly."""
         return "; ".join(items)
+
+
+# A card's and a place's name depend only on the language and the card-name setting, and
+# the catalogs do not change while the game runs: each name is worked out once (issue 12).
+
+
+@cache
+def _card_name(words: Words, card: Card) -> str:
+    return words._card(card)
+
+
+@cache
+def _place_name(words: Words, location: Location) -> str:
+    return words._place(location)

@@ -11,7 +11,7 @@ from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play.dialogue import Dialogue
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.settings import SETTINGS, Settings
-from halfmoon_a11y.play.views import Spot, TableView
+from halfmoon_a11y.play.views import Spot
 from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.words import Words
 from halfmoon_a11y.ui.loop import serve
@@ -19,6 +19,11 @@ from halfmoon_a11y.ui.loop import serve
 TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
 if TYPE_CHECKING:
     from typing import Any, TextIO
+
+
+_ENCODER = json.JSONEncoder(
+    ensure_ascii=False
+)  # made once: json.dumps with options makes one a call
 
 
 def card_json(card: Card | None) -> str | None:
@@ -38,18 +43,32 @@ def settings_json(settings: Settings) -> dict[str, Any]:
     return {spec.key: spec.to_file(settings.value(spec)) for spec in SETTINGS.values()}
 
 
-def state_json(view: TableView, settings: Settings) -> dict[str, Any]:
+_settings_cache: list[tuple[Settings, dict[str, Any]]] = []  # the last settings written
+
+
+def _settings_json_cached(settings: Settings) -> dict[str, Any]:
+    """Settings change rarely and are immutable: the same object gives the same JSON."""
+    if not _settings_cache or _settings_cache[0][0] is not settings:
+        _settings_cache[:] = [(settings, settings_json(settings))]
+    return _settings_cache[0][1]
+
+
+def state_json(session: Session) -> dict[str, Any]:
+    """The table's state, read straight from the engine: every line writes it, so no view
+    of the table is built for it (issue 12)."""
+    game = session.game
+    piles, reserve = game.surface()
     return {
-        "code": str(view.code),
-        "piles": [{"top": card_json(s.card), "count": s.count} for s in view.piles],
-        "reserve": [card_json(s.card) for s in view.reserve],
-        "selection": [str(location) for location in view.selection],
-        "score": view.score,
-        "moves": view.moves,
-        "undo_available": view.undo_available,
-        "status": str(view.status),
-        "elapsed": view.elapsed,
-        "settings": settings_json(settings),
+        "code": str(session.code),
+        "piles": [{"top": card_json(top), "count": count} for top, count in piles],
+        "reserve": [card_json(card) for card in reserve],
+        "selection": [str(location) for location in game.selected_places],
+        "score": game.score,
+        "moves": game.moves,
+        "undo_available": game.undo_available,
+        "status": str(game.status),
+        "elapsed": session.clock.elapsed,
+        "settings": _settings_json_cached(session.settings),
     }
 
 
@@ -194,11 +213,14 @@ class JsonMode:
         self.out = out
         self.presenter = Presenter()
         self.dialogue = Dialogue(session, table_after_deal=False)  # every line sends the state
+        self._followed: Settings | None = None
         self._follow_settings()
 
     def _follow_settings(self) -> None:
         settings = self.session.settings
-        self.presenter.words = Words(settings.language, settings.cards)
+        if settings is not self._followed:  # settings are immutable: a change is a new object
+            self._followed = settings
+            self.presenter.words = Words(settings.language, settings.cards)
 
     def start(self) -> dict[str, Any]:
         return self._object(self.dialogue.opening())
@@ -216,10 +238,10 @@ class JsonMode:
     def _object(self, events: list[se.SessionEvent]) -> dict[str, Any]:
         obj = {
             "events": [event_json(e, self.presenter) for e in events],
-            "state": state_json(self.session.view(), self.session.settings),
+            "state": state_json(self.session),
         }
         if self.out is not None:
-            self.out.write(json.dumps(obj, ensure_ascii=False) + "\n")
+            self.out.write(_ENCODER.encode(obj) + "\n")
             self.out.flush()
         return obj
 
