@@ -1,19 +1,20 @@
-"""Speech latency with real espeak-ng, through the game's own front end.
+"""Speech with real espeak-ng, through the game's own front end.
 
-    python3 benchmarks/speech_latency.py [--runs 30]
-
-Measures, for a one-sentence announcement (`info`):
-- submit -> player started: from the command being submitted to the player
-  process being running with the WAV file (targets: under 100 ms);
-- submit -> player's first read: as above, until the stand-in player has opened
-  the file and is about to play (it is a Python script, so this adds Python's
-  start-up time that a real player such as paplay or aplay does not have);
-- interrupt -> silence: from an interrupting command to the previous player
-  process having exited (target: under 50 ms).
+    python3 benchmarks/speech_latency.py [--rounds 10] [--lang ca]
 
 This machine has no sound card, so the player is `tests/players/realtime_player.py`,
 which "plays" in real time by sleeping for the WAV's duration and can be killed
-like any player.
+like any player. Each round measures:
+- first audio for `pick 1`: from the command being entered to the player process
+  running with its first sentence (target: at most 50 ms);
+- first audio for `board` (20 lines), the same (target: at most 50 ms);
+- the silence the game adds between the lines of `board`: from one sentence's
+  player ending to the next sentence's player running, over its first four lines
+  (target: at most 5 ms each). The stand-in's own start (a Python interpreter,
+  about 15 ms, where paplay or aplay take a few) comes on top of this for any
+  program that plays through a separate player, and is shown apart;
+- an interrupting key: from `interrupt()` to the playing process gone and
+  nothing else queued or made ahead playing (target: at most 10 ms).
 """
 
 from __future__ import annotations
@@ -36,20 +37,67 @@ from halfmoon_a11y.ui.frontend import TextFrontEnd  # noqa: E402
 from halfmoon_a11y.voice.choose import engine_available, make_speaker  # noqa: E402
 
 PLAYER = ROOT / "tests" / "players" / "realtime_player.py"
+TARGETS_MS = {
+    "first audio, pick": 50.0,
+    "first audio, board": 50.0,
+    "silence added between lines of board": 5.0,
+    "interrupt to silence": 10.0,
+}
 
 
-def summary(name: str, values: list[float]) -> str:
+def summary(name: str, values: list[float], target: float | None = None) -> tuple[str, bool]:
     ms = sorted(v * 1000 for v in values)
     p95 = ms[min(len(ms) - 1, round(0.95 * (len(ms) - 1)))]
-    return (
+    line = (
         f"{name}: median {statistics.median(ms):.1f} ms, p95 {p95:.1f} ms, "
-        f"max {ms[-1]:.1f} ms over {len(ms)} runs"
+        f"max {ms[-1]:.1f} ms over {len(ms)}"
     )
+    if target is None:
+        return line, True
+    met = statistics.median(ms) <= target
+    return f"{line} (target at most {target:g} ms: {'met' if met else 'NOT met'})", met
+
+
+class Watch:
+    """When each player started and ended, from the speaker's measurement hooks."""
+
+    def __init__(self) -> None:
+        self.events: list[tuple[str, float]] = []
+        self.lock = threading.Lock()
+        self.changed = threading.Condition(self.lock)
+
+    def play(self, text: str) -> None:
+        with self.changed:
+            self.events.append(("play", time.perf_counter()))
+            self.changed.notify_all()
+
+    def end(self) -> None:
+        with self.changed:
+            self.events.append(("end", time.perf_counter()))
+            self.changed.notify_all()
+
+    def wait_for(self, kind: str, count: int, timeout: float = 20) -> bool:
+        deadline = time.perf_counter() + timeout
+        with self.changed:
+            while sum(1 for k, _ in self.events if k == kind) < count:
+                left = deadline - time.perf_counter()
+                if left <= 0:
+                    return False
+                self.changed.wait(left)
+        return True
+
+    def times(self, kind: str) -> list[float]:
+        with self.lock:
+            return [at for k, at in self.events if k == kind]
+
+    def clear(self) -> None:
+        with self.lock:
+            self.events.clear()
 
 
 def main() -> int:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--rounds", type=int, default=10)
     parser.add_argument("--lang", default="ca")
     args = parser.parse_args()
     if not engine_available():
@@ -58,54 +106,66 @@ def main() -> int:
     folder = Path(tempfile.mkdtemp(prefix="halfmoon-bench-"))
     log = folder / "played.log"
     environ = {"HALFMOON_A11Y_PLAYER": f"{sys.executable} {PLAYER} {log}"}
-    session = Session(DealCode.parse("HM1-N-EMQPNCT"), Settings(language=args.lang))
-    front = TextFrontEnd(
-        session, lambda lines: None, lambda settings: make_speaker(settings, environ)
-    )
+    settings = Settings(language=args.lang, rate=400)
+    session = Session(DealCode.parse("HM1-N-EMQPNCT"), settings)
+    front = TextFrontEnd(session, lambda lines: None, lambda chosen: make_speaker(chosen, environ))
     front.start()
-    started = threading.Event()
-    started_at = [0.0]
+    speaker = front.speaker
+    watch = Watch()
+    speaker.on_play = watch.play  # type: ignore[attr-defined]
+    speaker.on_end = watch.end  # type: ignore[attr-defined]
+    watch.wait_for("play", 1)  # the engine loads with the opening
+    speaker.interrupt()
+    time.sleep(0.2)
 
-    def on_play(text: str) -> None:
-        started_at[0] = time.time()
-        started.set()
-
-    front.speaker.on_play = on_play  # type: ignore[attr-defined]
-    front.line("info")  # warm the engine up: the first synthesis loads the voice
-    started.wait(10)
-    time.sleep(0.3)
-
-    to_start, to_first_read, to_silence = [], [], []
-    for _ in range(args.runs):
-        lines_before = len(log.read_text().splitlines()) if log.exists() else 0
-        started.clear()
-        submitted = time.time()
-        front.line("info")
-        if not started.wait(10):
-            print("the player never started")
-            return 1
-        to_start.append(started_at[0] - submitted)
-        deadline = time.time() + 5
-        while time.time() < deadline:
-            lines = log.read_text().splitlines() if log.exists() else []
-            if len(lines) > lines_before:
-                to_first_read.append(float(lines[-1].split()[0]) - submitted)
-                break
-            time.sleep(0.001)
-        time.sleep(0.2)  # "info" takes about four seconds to say: it is still playing
-        speaker = front.speaker
-        playing = speaker._playing  # type: ignore[attr-defined]
-        before = time.time()
-        speaker.interrupt()
-        if playing is not None:
-            playing.wait()
-            to_silence.append(time.time() - before)
+    first_pick, first_board, gaps, stand_in_gaps, silenced = [], [], [], [], []
+    late_plays = 0
+    for _ in range(args.rounds):
+        for command, results in (("pick 1", first_pick), ("board", first_board)):
+            watch.clear()
+            entered = time.perf_counter()
+            front.line(command)
+            if not watch.wait_for("play", 1):
+                print(f"the player never started for {command}")
+                return 1
+            results.append(watch.times("play")[0] - entered)
+            if command == "board":
+                lines_before = len(log.read_text().splitlines())
+                if not watch.wait_for("play", 5):
+                    print("board stopped before its fifth line")
+                    return 1
+                plays, ends = watch.times("play"), watch.times("end")
+                gaps += [plays[k + 1] - ends[k] for k in range(4)]
+                logged = log.read_text().splitlines()[lines_before : lines_before + 5]
+                starts = [(float(line.split()[0]), float(line.split()[1])) for line in logged]
+                stand_in_gaps += [
+                    starts[k + 1][0] - (starts[k][0] + starts[k][1]) for k in range(len(starts) - 1)
+                ]
+            time.sleep(0.1)
+            playing = speaker._playing  # type: ignore[attr-defined]
+            plays_before = len(watch.times("play"))
+            before = time.perf_counter()
+            speaker.interrupt()
+            if playing is not None:
+                playing.wait()
+                silenced.append(time.perf_counter() - before)
+            time.sleep(0.3)  # anything made ahead would have started by now
+            late_plays += len(watch.times("play")) - plays_before
     front.close()
-    print(f"language {args.lang}, one-sentence announcement (info)")
-    print(summary("submit -> player started", to_start))
-    print(summary("submit -> stand-in player's first read", to_first_read))
-    print(summary("interrupt -> previous audio stopped", to_silence))
-    return 0
+    print(f"language {args.lang}, rate 400, {args.rounds} rounds, stand-in player")
+    met = True
+    for name, values in (
+        ("first audio, pick", first_pick),
+        ("first audio, board", first_board),
+        ("silence added between lines of board", gaps),
+        ("interrupt to silence", silenced),
+    ):
+        line, ok = summary(name, values, TARGETS_MS[name])
+        met &= ok
+        print(line)
+    print(summary("silence the stand-in saw between lines (with its own start)", stand_in_gaps)[0])
+    print(f"sentences played after an interruption: {late_plays} (must be 0)")
+    return 0 if met and late_plays == 0 else 1
 
 
 if __name__ == "__main__":

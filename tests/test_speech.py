@@ -408,3 +408,68 @@ def test_an_engine_that_hangs_while_loading_is_said(tmp_path, monkeypatch):
     assert speaker.failure is SpeechTrouble.NO_ENGINE
     never.set()
     speaker.close()
+
+
+def test_the_next_sentence_is_synthesised_while_one_plays(tmp_path):
+    """Issue 12: before, a sentence was synthesised only after the one before it had
+    finished playing, a silence of 10 to 15 ms between the lines of `board`."""
+    happened: list[str] = []
+    lock = threading.Lock()
+
+    def note(what: str) -> None:
+        with lock:
+            happened.append(what)
+
+    def factory(folder):
+        def synthesize(text, language, rate):
+            note(f"made {text}")
+            return silence(folder, 0.3)
+
+        return synthesize
+
+    speaker = ThreadedSpeaker(factory, player_command(tmp_path))
+    speaker.on_play = lambda text: note(f"plays {text}")
+    speaker.on_end = lambda: note("ended")
+    speaker.speak(["one", "two", "three"])
+    deadline = time.monotonic() + 10
+    while happened.count("ended") < 3 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    speaker.close()
+    assert happened == [
+        "made one",
+        "plays one",
+        "made two",  # while one plays
+        "ended",
+        "plays two",  # at once: it was ready
+        "made three",
+        "ended",
+        "plays three",
+        "ended",
+    ]
+
+
+def test_an_interruption_drops_the_sentence_made_ahead(tmp_path):
+    made: list[str] = []
+
+    def factory(folder):
+        def synthesize(text, language, rate):
+            made.append(text)
+            return silence(folder, 5.0)
+
+        return synthesize
+
+    played_texts: list[str] = []
+    speaker = ThreadedSpeaker(factory, player_command(tmp_path))
+    speaker.on_play = played_texts.append
+    speaker.speak(["one", "two", "three"])
+    deadline = time.monotonic() + 10
+    while made != ["one", "two"] and time.monotonic() < deadline:
+        time.sleep(0.01)  # "two" is ready while "one" plays
+    speaker.interrupt()
+    speaker.speak(["after"])
+    deadline = time.monotonic() + 10
+    while "after" not in played_texts and time.monotonic() < deadline:
+        time.sleep(0.01)
+    speaker.close()
+    assert played_texts == ["one", "after"]  # "two" was made, never played; "three" dropped
+    assert made == ["one", "two", "after"]

@@ -1,8 +1,11 @@
 """The game's own voice: a worker thread synthesises and plays, the player never waits.
 
-Each line is one utterance, synthesised when its turn comes (espeak-ng takes a
-few milliseconds a sentence). An interruption kills the playing process and
-drops everything queued, at once. A sentence that cannot be synthesised (tried
+Each line is one utterance. The first is played as soon as it is synthesised;
+while a sentence plays, the next one is synthesised (espeak-ng takes 10 to 15
+ms a sentence), so the next starts the moment the player ends: no silence
+between the lines of a long answer beyond the voice's own. An interruption
+kills the playing process and drops everything queued or synthesised ahead,
+at once. A sentence that cannot be synthesised (tried
 twice) or played is skipped and said once; the voice stops only when three
 sentences in a row fail the same way.
 """
@@ -76,7 +79,8 @@ class ThreadedSpeaker:
         self._asked_at: float | None = None  # when the first sentence was asked for
         self._engine_failures = 0  # sentences in a row that could not be synthesised
         self._player_failures = 0  # sentences in a row the player failed on
-        self.on_play: Callable[[str], None] | None = None  # for measurements
+        self.on_play: Callable[[str], None] | None = None  # for measurements: a player starts
+        self.on_end: Callable[[], None] | None = None  # and a player has ended
         self._thread = threading.Thread(target=self._work, name="halfmoon-speech", daemon=True)
         self._thread.start()
 
@@ -126,11 +130,12 @@ class ThreadedSpeaker:
 
     # -- the worker -----------------------------------------------------------------
 
-    def _next(self) -> tuple[int, str, str, int] | None:
+    def _next(self, wait: bool = True) -> tuple[int, str, str, int] | None:
+        """The next sentence to say; None when closed, or (wait=False) when none is queued."""
         with self._lock:
-            while not self._queue and not self._closed:
+            while wait and not self._queue and not self._closed:
                 self._lock.wait()
-            if self._closed:
+            if self._closed or not self._queue:
                 return None
             generation, text = self._queue.popleft()
             return generation, text, self._language, self._rate
@@ -141,15 +146,36 @@ class ThreadedSpeaker:
         except BaseException:  # pyttsx3.init can even raise SystemExit: said, never silent
             self._break(SpeechTrouble.NO_ENGINE)
             return
-        while (item := self._next()) is not None:
-            generation, text, language, rate = item
-            wav = self._synthesize(synthesize, text, language, rate)
-            if wav is None:
-                continue
+        ready: tuple[int, str, Path] | None = None  # synthesised while the last one played
+        while True:
+            if ready is None:
+                ready = self._prepare(synthesize, wait=True)
+                if ready is None:
+                    if self._closed:
+                        return
+                    continue
+            generation, text, wav = ready
+            ready = None
             try:
-                self._play(generation, text, wav)
+                process = self._start(generation, text, wav)
+                if process is not None:
+                    # While this sentence plays, the next one is made ready.
+                    ready = self._prepare(synthesize, wait=False)
+                    self._finish(generation, process)
             finally:
                 wav.unlink(missing_ok=True)
+            if ready is not None and ready[0] != self._generation:  # interrupted meanwhile
+                ready[2].unlink(missing_ok=True)
+                ready = None
+
+    def _prepare(self, synthesize: Synthesize, wait: bool) -> tuple[int, str, Path] | None:
+        """The next queued sentence, synthesised; None if there is none (or it failed)."""
+        item = self._next(wait)
+        if item is None:
+            return None
+        generation, text, language, rate = item
+        wav = self._synthesize(synthesize, text, language, rate)
+        return None if wav is None else (generation, text, wav)
 
     def _synthesize(
         self, synthesize: Synthesize, text: str, language: str, rate: int
@@ -170,19 +196,28 @@ class ThreadedSpeaker:
             self._report(SpeechTrouble.SENTENCE_NOT_SYNTHESISED)
         return None
 
-    def _play(self, generation: int, text: str, wav: Path) -> None:
+    def _start(
+        self, generation: int, text: str, wav: Path
+    ) -> player.subprocess.Popen[bytes] | None:
+        """The player started on `wav`; None if it was interrupted meanwhile or failed."""
         with self._lock:
             if generation != self._generation or self._closed:
-                return
+                return None
             try:
                 process = player.start(self._command, wav)
             except OSError:
                 self._break_locked(SpeechTrouble.PLAYER_FAILED)
-                return
+                return None
             self._playing = process
         if self.on_play is not None:
             self.on_play(text)
+        return process
+
+    def _finish(self, generation: int, process: player.subprocess.Popen[bytes]) -> None:
+        """Wait for the sentence to end (or be stopped), and count a player's failure."""
         process.communicate()
+        if self.on_end is not None:
+            self.on_end()
         with self._lock:
             self._playing = None
             interrupted = generation != self._generation or self._closed
