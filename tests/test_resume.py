@@ -328,3 +328,30 @@ def test_notices_come_before_the_table(paths, clock):
     events = Dialogue(other).opening()
     kinds = [type(event) for event in events]
     assert kinds.index(GameKept) < kinds.index(BoardShown)
+
+
+def test_a_save_with_nothing_new_is_not_written_again(paths, clock, monkeypatch):
+    """Issue 12: a start and a quit with no move between wrote the same save twice, with
+    two fsyncs each. What changes is still written; what comes back is the same game."""
+    writes: list[bytes] = []
+    write = savegame.write_bytes
+    monkeypatch.setattr(savegame, "write_bytes", lambda p, d: (writes.append(d), write(p, d)))
+    session, keeper = start(paths, clock, CODE)
+    session.handle("quit")
+    keeper.close()
+    assert len(writes) == 1  # the start's save; quit and close had nothing new
+
+    session, keeper = start(paths, clock)  # resumed and left as it was: nothing rewritten
+    session.handle("quit")
+    keeper.close()
+    assert len(writes) == 1
+
+    again, keeper = start(paths, clock)
+    assert again.resumed and again.game.moves == 0
+    line = solve(deal(DealCode.parse(CODE)))
+    again.handle("pick " + " ".join(line[0]))  # a move: the game is new, so it is written
+    again.handle("quit")
+    assert len(writes) == 2
+    keeper.close()
+    assert len(writes) == 2  # and not again at close: nothing new since quit
+    assert start(paths, clock)[0].game.moves == 1

@@ -22,7 +22,7 @@ from halfmoon_a11y.play.errors import StatisticsUnavailableError
 from halfmoon_a11y.play.session import Session, Start, replay
 from halfmoon_a11y.play.settings import SETTINGS, Settings
 from halfmoon_a11y.store import saved_game as savegame
-from halfmoon_a11y.store.files import Paths, keep_aside, remove_leftovers
+from halfmoon_a11y.store.files import Paths, keep_aside, read_small, remove_leftovers
 from halfmoon_a11y.store.saved_game import SavedGame, SaveError, SaveProblem
 from halfmoon_a11y.store.settings_file import SettingsFile
 from halfmoon_a11y.store.statistics import Result, Statistics, StatisticsFailed
@@ -55,6 +55,7 @@ class Keeper:
         self._standing: Standing | None = None
         self._reported: set[se.Problem] = set()
         self._saved = False
+        self._written: bytes | None = None  # what the last full save wrote
         self._game = _new_identity()  # the current game's identity
         self._journal = savegame.Journal(paths.saved_game)  # each move, between full saves
         self._identities: dict[DealCode, str] = {}  # of games read from disk, by code
@@ -300,13 +301,34 @@ class Keeper:
             if won:
                 path.unlink(missing_ok=True)  # a won game is over: the next start deals anew
                 self._journal.remove()
+                self._written = None
             else:
-                savegame.write(path, saved)
-                self._journal.restart(saved.game, len(saved.moves))
+                data = saved.to_bytes()
+                # The same game as the last full save (a start and a quit with no move
+                # between): written again, it would cost two fsyncs and say nothing new.
+                if not self._already_on_disk(path, data):
+                    savegame.write_bytes(path, data)
+                    self._journal.restart(saved.game, len(saved.moves))
+                    self._written = data
         except OSError:
             self._saved = False
             return self._problem(se.Problem.GAME_NOT_SAVED, path)
         return []
+
+    def _already_on_disk(self, path: Path, data: bytes) -> bool:
+        """Whether the save file holds exactly `data` and no journal adds to it: then a
+        full save would say nothing new (a start and a quit with no move between, a
+        resumed game left as it was) and its two fsyncs are spared (issue 12)."""
+        if self._written is None:  # the first save of this run: what is there?
+            try:
+                on_disk = read_small(path, savegame.MAX_BYTES)
+                with_journal = savegame.read(path)
+            except (OSError, savegame.SaveError):
+                return False
+            if on_disk is None or with_journal is None or with_journal.to_bytes() != on_disk:
+                return False  # no save, or a journal with moves to fold in
+            self._written = on_disk
+        return data == self._written and path.exists()
 
     def _save_setting(self, event: se.SettingChanged) -> list[se.SessionEvent]:
         if not self.owner:

@@ -99,7 +99,12 @@ class SavedGame:
 
 
 def write(path: Path, saved: SavedGame) -> None:
-    atomic_write(path, saved.to_bytes())
+    write_bytes(path, saved.to_bytes())
+
+
+def write_bytes(path: Path, data: bytes) -> None:
+    """A saved game's bytes (`SavedGame.to_bytes`), written atomically."""
+    atomic_write(path, data)
 
 
 MAX_BYTES = 64 * 1024  # a saved game of 48 removals takes about 700 bytes

@@ -22,7 +22,6 @@ from halfmoon_a11y.store.settings_file import SettingsFile
 from halfmoon_a11y.text.catalog import default_language
 from halfmoon_a11y.text.presenter import Presenter, echo
 from halfmoon_a11y.text.words import Words
-from halfmoon_a11y.ui.frontend import TextFrontEnd, printer
 from halfmoon_a11y.ui.loop import hold_signals
 from halfmoon_a11y.ui.plain import lines_from, run_plain, terminal_lines, wants_plain
 
@@ -267,6 +266,7 @@ def _main(argv: Sequence[str] | None) -> int:
             from halfmoon_a11y.ui import jsonmode
 
             return jsonmode.run(session, lines_from(sys.stdin.buffer), _utf8(sys.stdout))
+        from halfmoon_a11y.ui.frontend import TextFrontEnd, printer  # not for JSON
         from halfmoon_a11y.voice.choose import make_speaker
 
         def speaker_factory(chosen: Settings):

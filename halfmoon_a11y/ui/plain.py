@@ -13,12 +13,13 @@ from pathlib import Path
 from types import ModuleType
 
 from halfmoon_a11y.play.session import Session
-from halfmoon_a11y.ui.frontend import SpeakerFactory, TextFrontEnd, printer
 from halfmoon_a11y.ui.loop import serve
 
 TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
 if TYPE_CHECKING:
     from typing import BinaryIO, TextIO
+
+    from halfmoon_a11y.ui.frontend import SpeakerFactory
 
 
 def lines_from(stream: BinaryIO) -> Iterator[str]:
@@ -95,5 +96,7 @@ def run_plain(
     speaker_factory: SpeakerFactory | None = None,
     announce_voice: bool = False,
 ) -> int:
+    from halfmoon_a11y.ui.frontend import TextFrontEnd, printer  # the JSON mode needs neither
+
     front = TextFrontEnd(session, printer(out), speaker_factory, announce_voice)
     return serve(front, lines)
