@@ -1,6 +1,7 @@
 """Corrupt, truncated, empty and wrong-version files, and a folder that cannot be written."""
 
 import json
+import os
 import subprocess
 import sys
 
@@ -284,6 +285,6 @@ def test_the_folders_are_platformdirs_own(environ, monkeypatch):
     for name, value in environ.items():
         monkeypatch.setenv(name, value)
     paths = Paths.for_user()
-    assert paths.settings == platformdirs.user_config_path(APP) / "settings.toml"
-    assert paths.saved_game == platformdirs.user_state_path(APP) / "game.json"
-    assert paths.statistics == platformdirs.user_data_path(APP) / "statistics.sqlite3"
+    assert paths.settings == os.path.join(platformdirs.user_config_dir(APP), "settings.toml")
+    assert paths.saved_game == os.path.join(platformdirs.user_state_dir(APP), "game.json")
+    assert paths.statistics == os.path.join(platformdirs.user_data_dir(APP), "statistics.sqlite3")

@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -241,7 +242,7 @@ def test_the_journal_brings_back_every_move_after_a_kill(paths):
     saved = savegame.read(paths.saved_game)
     assert str(saved.code) == code
     assert [[str(p) for p in move] for move in saved.moves] == made
-    journal = savegame.journal_path(paths.saved_game)
+    journal = Path(savegame.journal_path(paths.saved_game))
     with journal.open("ab") as cut:
         cut.write(b'["r", 9.0, "1"')  # a line the kill cut short
     assert savegame.read(paths.saved_game).moves == saved.moves

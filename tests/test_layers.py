@@ -157,6 +157,14 @@ HEAVY = {
     "secrets",
     "tomllib",
     "tomlkit",
+    # what a start with a code and no settings file never needs: each cost 1 to 6 ms
+    "pathlib",
+    "platformdirs",
+    "typing",
+    "tempfile",
+    "subprocess",
+    "polib",
+    "difflib",
 }
 
 

@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -88,7 +89,7 @@ def test_another_code_keeps_the_unfinished_game_and_its_code_brings_it_back(path
     other, keeper = start(paths, clock, "HM1-N-AAAAAAB")
     opening = other.opening()
     assert GameKept(DealCode.parse(CODE), 3, aside=True) in opening
-    kept = paths.kept_games / f"{CODE}.json"
+    kept = Path(paths.kept_games) / f"{CODE}.json"
     assert json.loads(kept.read_text())["moves"] == [list(move) for move in first_moves]
     assert not other.resumed and other.game.moves == 0
     events = other.handle(f"new {CODE}")  # no moves here yet: no question

@@ -8,7 +8,6 @@ Undo()
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from functools import cache
 
@@ -368,7 +367,11 @@ def _local_names(spec: CommandSpec, language: str) -> tuple[str, ...]:
     return lexicon(language).command_names.get(spec.name) or (spec.name,)
 
 
-_PLACE_LIKE = re.compile(r"^[rR]?[0-9]+$")
+def _place_like(word: str) -> bool:
+    """A word that looks like a place (8, r3, R12), right or wrong: ASCII digits, with an
+    R before them or not."""
+    digits = word[1:] if word[:1] in ("r", "R") else word
+    return digits.isascii() and digits.isdigit()
 
 
 def parse(line: str, language: str = SOURCE) -> Command:
@@ -382,7 +385,7 @@ def parse(line: str, language: str = SOURCE) -> Command:
         if line.strip():  # commas alone
             raise UnknownCommandError(line.strip())
         return Blank()
-    if _PLACE_LIKE.match(words[0]):
+    if _place_like(words[0]):
         return _pick("pick", words)
     if len(words) == 1 and _is_rules(words[0]):  # "rules" alone, as help's last line says
         return Help(RULES)

@@ -8,38 +8,50 @@ import stat
 import sys
 import time
 from collections.abc import Mapping
-from pathlib import Path
 
 from halfmoon_a11y.core.values import record
+
+TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    # A file's path: a str here, a pathlib.Path where the tests make one. The store works
+    # with os and os.path only: loading pathlib (with urllib.parse and ipaddress) took 4
+    # ms of every start (issue 12).
+    StrPath: TypeAlias = str | os.PathLike[str]
 
 APP = "halfmoon-a11y"
 
 
 @record
 class Paths:
-    settings: Path
-    saved_game: Path
-    statistics: Path
+    settings: StrPath
+    saved_game: StrPath
+    statistics: StrPath
 
     @property
-    def kept_games(self) -> Path:
+    def _state(self) -> str:
+        return os.path.dirname(os.fspath(self.saved_game))
+
+    @property
+    def kept_games(self) -> str:
         """Unfinished games put aside by starting another deal with --code, one per code."""
-        return self.saved_game.parent / "kept"
+        return os.path.join(self._state, "kept")
 
     @property
-    def lock(self) -> Path:
+    def lock(self) -> str:
         """Held by the one game that owns these files."""
-        return self.saved_game.parent / "lock"
+        return os.path.join(self._state, "lock")
 
     @property
-    def history(self) -> Path:
+    def history(self) -> str:
         """The commands typed at the prompt, for Up and Down across runs."""
-        return self.saved_game.parent / "history"
+        return os.path.join(self._state, "history")
 
     @property
-    def plain_history(self) -> Path:
+    def plain_history(self) -> str:
         """The same for plain mode at a terminal, in the readline module's own format."""
-        return self.saved_game.parent / "history-plain"
+        return os.path.join(self._state, "history-plain")
 
     @classmethod
     def for_user(cls, environ: Mapping[str, str] | None = None) -> Paths:
@@ -49,26 +61,26 @@ class Paths:
         if folders is None:
             import platformdirs
 
-            config = platformdirs.user_config_path(APP)
-            state = platformdirs.user_state_path(APP)
-            data = platformdirs.user_data_path(APP)
+            config = platformdirs.user_config_dir(APP)
+            state = platformdirs.user_state_dir(APP)
+            data = platformdirs.user_data_dir(APP)
         else:
             config, state, data = folders
         return cls(
-            settings=config / "settings.toml",
-            saved_game=state / "game.json",
-            statistics=data / "statistics.sqlite3",
+            settings=os.path.join(config, "settings.toml"),
+            saved_game=os.path.join(state, "game.json"),
+            statistics=os.path.join(data, "statistics.sqlite3"),
         )
 
 
 XDG_FOLDERS = (
-    ("XDG_CONFIG_HOME", ".config"),
-    ("XDG_STATE_HOME", ".local/state"),
-    ("XDG_DATA_HOME", ".local/share"),
+    ("XDG_CONFIG_HOME", "/.config"),
+    ("XDG_STATE_HOME", "/.local/state"),
+    ("XDG_DATA_HOME", "/.local/share"),
 )
 
 
-def _xdg_folders(environ: Mapping[str, str]) -> tuple[Path, Path, Path] | None:
+def _xdg_folders(environ: Mapping[str, str]) -> tuple[str, str, str] | None:
     """platformdirs' answer in the common case, without loading it: loading it loads
     tempfile, shutil and random, about 6 ms of every start (issue 12). The common case
     is Linux or a BSD (not Android) with an absolute HOME: each folder is its XDG
@@ -83,11 +95,9 @@ def _xdg_folders(environ: Mapping[str, str]) -> tuple[Path, Path, Path] | None:
         or not os.path.isabs(home)
     ):
         return None
+    root = home.rstrip("/")
     config, state, data = (
-        Path(
-            value if os.path.isabs(value := environ.get(name, "")) else f"{home.rstrip('/')}/{rest}"
-        )
-        / APP
+        os.path.join(value if os.path.isabs(value := environ.get(name, "")) else root + rest, APP)
         for name, rest in XDG_FOLDERS
     )
     return config, state, data
@@ -101,7 +111,7 @@ class TooLarge(OSError):
     """A file larger than any the game writes."""
 
 
-def read_small(path: Path, limit: int) -> bytes | None:
+def read_small(path: StrPath, limit: int) -> bytes | None:
     """A plain file's bytes, or None when there is no file. Never blocks, never reads more
     than `limit` bytes: a FIFO, a device or a symlink to one raises NotARegularFile, a
     larger file TooLarge. Other failures raise OSError."""
@@ -124,12 +134,13 @@ def read_small(path: Path, limit: int) -> bytes | None:
         os.close(handle)
 
 
-def _temporary_beside(path: Path) -> tuple[int, str]:
+def _temporary_beside(path: str) -> tuple[int, str]:
     """A new file `.NAME.RANDOM` beside `path`, open for writing, only its owner may read
     it: what tempfile.mkstemp makes, without loading tempfile (with shutil and random)
     at every start. O_EXCL makes sure no other file is reused."""
     while True:
-        temporary = str(path.parent / f".{path.name}.{os.urandom(6).hex()}")
+        folder, name = os.path.split(path)
+        temporary = os.path.join(folder, f".{name}.{os.urandom(6).hex()}")
         try:
             flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
             return os.open(temporary, flags, 0o600), temporary
@@ -137,15 +148,17 @@ def _temporary_beside(path: Path) -> tuple[int, str]:
             continue
 
 
-def atomic_write(path: Path, data: bytes) -> None:
+def atomic_write(path: StrPath, data: bytes) -> None:
     """Write to a temporary file beside `path`, flush, fsync, then rename over it.
 
     A crash at any moment leaves either the old file or the new one, never a mix. A
     symlink to a file is followed: the file it names is replaced, the link stays.
     """
-    if path.is_symlink():
-        path = path.resolve()
-    path.parent.mkdir(parents=True, exist_ok=True)
+    path = os.fspath(path)
+    if os.path.islink(path):
+        path = os.path.realpath(path)
+    folder = os.path.dirname(path) or "."
+    os.makedirs(folder, exist_ok=True)
     handle, temporary = _temporary_beside(path)
     try:
         with os.fdopen(handle, "wb") as out:
@@ -158,23 +171,24 @@ def atomic_write(path: Path, data: bytes) -> None:
             os.unlink(temporary)
         raise
     with contextlib.suppress(OSError):  # make the rename itself durable
-        folder = os.open(path.parent, os.O_RDONLY)
+        folder_handle = os.open(folder, os.O_RDONLY)
         try:
-            os.fsync(folder)
+            os.fsync(folder_handle)
         finally:
-            os.close(folder)
+            os.close(folder_handle)
 
 
-def keep_aside(path: Path) -> Path | None:
+def keep_aside(path: StrPath) -> str | None:
     """Rename a file that cannot be used to `NAME.bad-TIMESTAMP`, so nothing is lost."""
+    path = os.fspath(path)
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    aside = path.with_name(f"{path.name}.bad-{stamp}")
+    aside = f"{path}.bad-{stamp}"
     counter = 1
-    while aside.exists():
+    while os.path.lexists(aside):
         counter += 1
-        aside = path.with_name(f"{path.name}.bad-{stamp}-{counter}")
+        aside = f"{path}.bad-{stamp}-{counter}"
     try:
-        path.rename(aside)
+        os.rename(path, aside)
     except OSError:
         return None
     return aside
@@ -183,14 +197,18 @@ def keep_aside(path: Path) -> Path | None:
 LEFTOVER_AGE = 60.0  # seconds: a temporary file this old belongs to no running save
 
 
-def remove_leftovers(path: Path, now: float | None = None) -> int:
+def remove_leftovers(path: StrPath, now: float | None = None) -> int:
     """Remove the temporary files a kill in the middle of a save left beside `path`."""
     now = time.time() if now is None else now
+    folder, name = os.path.split(os.fspath(path))
     removed = 0
-    with contextlib.suppress(OSError):
-        for leftover in path.parent.glob(f".{path.name}.*"):
+    with contextlib.suppress(OSError), os.scandir(folder or ".") as entries:
+        for leftover in entries:
+            if not leftover.name.startswith(f".{name}."):
+                continue
             with contextlib.suppress(OSError):
-                if now - leftover.lstat().st_mtime > LEFTOVER_AGE and leftover.is_file():
-                    leftover.unlink()
+                old = now - leftover.stat(follow_symlinks=False).st_mtime > LEFTOVER_AGE
+                if old and leftover.is_file():
+                    os.unlink(leftover.path)
                     removed += 1
     return removed

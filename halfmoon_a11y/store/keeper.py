@@ -8,10 +8,10 @@ written is reported once; the game always goes on.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from collections.abc import Callable
-from pathlib import Path
 
 from halfmoon_a11y.core.dealcode import DealCode, system_randbelow
 from halfmoon_a11y.core.events import Removed, Status, Undone, Won
@@ -26,6 +26,10 @@ from halfmoon_a11y.store.files import Paths, keep_aside, read_small, remove_left
 from halfmoon_a11y.store.saved_game import SavedGame, SaveError, SaveProblem
 from halfmoon_a11y.store.settings_file import SettingsFile
 from halfmoon_a11y.store.statistics import Result, Statistics, StatisticsFailed
+
+TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
+if TYPE_CHECKING:
+    from halfmoon_a11y.store.files import StrPath
 
 
 @record
@@ -141,7 +145,7 @@ class Keeper:
                 self._identity(saved),
             )
             return self._finish_standing()  # a blocked game is recorded as before
-        path = self.paths.kept_games / f"{saved.code}.json"
+        path = os.path.join(self.paths.kept_games, f"{saved.code}.json")
         try:
             kept = SavedGame(saved.code, saved.moves, saved.elapsed, self._identity(saved))
             savegame.write(path, kept)
@@ -159,13 +163,13 @@ class Keeper:
         """The game kept aside for this deal, if there is one; it is resumed from now on."""
         if not self.owner:
             return None
-        path = self.paths.kept_games / f"{code}.json"
+        path = os.path.join(self.paths.kept_games, f"{code}.json")
         try:
             saved = savegame.read(path)
             if saved is None:
                 return None
             start = saved.start()
-            path.unlink()
+            os.unlink(path)
             self._identities[start.code] = saved.game or _new_identity()
         except (SaveError, OSError):
             return None
@@ -299,7 +303,8 @@ class Keeper:
             return []
         try:
             if won:
-                path.unlink(missing_ok=True)  # a won game is over: the next start deals anew
+                with contextlib.suppress(FileNotFoundError):  # a won game is over:
+                    os.unlink(path)  # the next start deals anew
                 self._journal.remove()
                 self._written = None
             else:
@@ -315,7 +320,7 @@ class Keeper:
             return self._problem(se.Problem.GAME_NOT_SAVED, path)
         return []
 
-    def _already_on_disk(self, path: Path, data: bytes) -> bool:
+    def _already_on_disk(self, path: StrPath, data: bytes) -> bool:
         """Whether the save file holds exactly `data` and no journal adds to it: then a
         full save would say nothing new (a start and a quit with no move between, a
         resumed game left as it was) and its two fsyncs are spared (issue 12)."""
@@ -328,7 +333,7 @@ class Keeper:
             if on_disk is None or with_journal is None or with_journal.to_bytes() != on_disk:
                 return False  # no save, or a journal with moves to fold in
             self._written = on_disk
-        return data == self._written and path.exists()
+        return data == self._written and os.path.exists(path)
 
     def _save_setting(self, event: se.SettingChanged) -> list[se.SessionEvent]:
         if not self.owner:
@@ -340,7 +345,7 @@ class Keeper:
             return self._problem(se.Problem.SETTINGS_NOT_SAVED, self.settings_file.path)
         return []
 
-    def _problem(self, problem: se.Problem, path: Path) -> list[se.SessionEvent]:
+    def _problem(self, problem: se.Problem, path: StrPath) -> list[se.SessionEvent]:
         """Each kind of failure is reported once a run, not after every move."""
         if problem in self._reported:
             return []

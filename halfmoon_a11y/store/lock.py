@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import contextlib
 import os
-from pathlib import Path
+
+TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
+if TYPE_CHECKING:
+    from halfmoon_a11y.store.files import StrPath
 
 
 class FilesLock:
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: StrPath) -> None:
         self.path = path
         self._handle: int | None = None
 
@@ -22,7 +25,7 @@ class FilesLock:
         A lock that cannot be made at all (no folder can be written) is no reason to stop
         anyone: the game plays as owner and its own saves report what fails."""
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            os.makedirs(os.path.dirname(os.fspath(self.path)) or ".", exist_ok=True)
             handle = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
         except OSError:
             return True

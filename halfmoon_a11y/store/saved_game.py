@@ -16,7 +16,6 @@ import contextlib
 import json
 import os
 from enum import StrEnum
-from pathlib import Path
 
 from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.core.errors import HalfMoonError
@@ -24,6 +23,10 @@ from halfmoon_a11y.core.places import Location
 from halfmoon_a11y.core.values import record
 from halfmoon_a11y.play.session import ReplayError, Session, Start, replay
 from halfmoon_a11y.store.files import atomic_write, read_small
+
+TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
+if TYPE_CHECKING:
+    from halfmoon_a11y.store.files import StrPath
 
 FORMAT = 1
 
@@ -98,11 +101,11 @@ class SavedGame:
         return start
 
 
-def write(path: Path, saved: SavedGame) -> None:
+def write(path: StrPath, saved: SavedGame) -> None:
     write_bytes(path, saved.to_bytes())
 
 
-def write_bytes(path: Path, data: bytes) -> None:
+def write_bytes(path: StrPath, data: bytes) -> None:
     """A saved game's bytes (`SavedGame.to_bytes`), written atomically."""
     atomic_write(path, data)
 
@@ -110,7 +113,7 @@ def write_bytes(path: Path, data: bytes) -> None:
 MAX_BYTES = 64 * 1024  # a saved game of 48 removals takes about 700 bytes
 
 
-def read(path: Path) -> SavedGame | None:
+def read(path: StrPath) -> SavedGame | None:
     """The saved game with the moves its journal adds, or None if there is none. Raises
     SaveError or OSError."""
     raw = read_small(path, MAX_BYTES)
@@ -129,8 +132,8 @@ def read(path: Path) -> SavedGame | None:
 JOURNAL_BYTES = 256 * 1024
 
 
-def journal_path(path: Path) -> Path:
-    return path.with_name(path.name + ".journal")
+def journal_path(path: StrPath) -> str:
+    return os.fspath(path) + ".journal"
 
 
 def with_journal(saved: SavedGame, raw: bytes) -> SavedGame:
@@ -170,7 +173,7 @@ class Journal:
     so a kill loses nothing, for the cost of one small write (no rename, no fsync). The
     full save that follows a new deal, quit or leaving is what is fsynced."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: StrPath) -> None:
         self.path = journal_path(path)
         self._handle: int | None = None
 
@@ -201,4 +204,5 @@ class Journal:
 
     def remove(self) -> None:
         self.close()
-        self.path.unlink(missing_ok=True)
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(self.path)

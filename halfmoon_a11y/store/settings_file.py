@@ -9,7 +9,7 @@ are never written back.
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
 
 from halfmoon_a11y.core.values import field, record
 from halfmoon_a11y.play.settings import SETTINGS, Settings, by_field
@@ -24,6 +24,8 @@ from halfmoon_a11y.store.files import (
 TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
 if TYPE_CHECKING:
     from typing import Any
+
+    from halfmoon_a11y.store.files import StrPath
 
 
 class UnreadableSettings(ValueError):
@@ -58,13 +60,13 @@ def _check(values: dict[str, Any]) -> dict[str, Any]:
 
 @record(frozen=False)
 class SettingsFile:
-    path: Path
+    path: StrPath
     stored: dict[str, Any] = field(default_factory=dict)
-    aside: Path | None = None  # where an unreadable file was kept
+    aside: str | None = None  # where an unreadable file was kept
     unreadable: bool = False
 
     @classmethod
-    def load(cls, path: Path) -> SettingsFile:
+    def load(cls, path: StrPath) -> SettingsFile:
         try:
             raw = read_small(path, MAX_BYTES)
         except (NotARegularFile, TooLarge):
@@ -95,7 +97,7 @@ class SettingsFile:
         """Store one changed setting, as `SettingSpec.to_file` gives it.
 
         Raises OSError when the file cannot be written."""
-        if self.unreadable and self.aside is None and self.path.exists():
+        if self.unreadable and self.aside is None and os.path.exists(self.path):
             # never overwrite a file we could not read and could not move aside
             raise OSError(f"{self.path} could not be read, so it is left as it is")
         import tomlkit  # only when a setting changes: it costs nothing at start-up

@@ -6,16 +6,18 @@ from corrupting it (WAL journal, and a busy timeout instead of failing at once).
 
 from __future__ import annotations
 
+import os
 import time
 from contextlib import closing
 from enum import StrEnum
-from pathlib import Path
 
 from halfmoon_a11y.play.answers import Summary
 
 TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
 if TYPE_CHECKING:
     import sqlite3
+
+    from halfmoon_a11y.store.files import StrPath
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -63,13 +65,13 @@ class StatisticsFailed(Exception):
 class Statistics:
     """sqlite3 is imported when statistics are first written or read, not at start-up."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: StrPath) -> None:
         self.path = path
 
     def _connect(self, timeout: float = BUSY_TIMEOUT) -> sqlite3.Connection:
         import sqlite3
 
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        os.makedirs(os.path.dirname(os.fspath(self.path)) or ".", exist_ok=True)
         connection = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
         connection.execute("PRAGMA journal_mode=WAL")
         if connection.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:

@@ -9,22 +9,23 @@ from __future__ import annotations
 
 import gettext
 import io
-import locale
 import os
 from functools import cache
-from pathlib import Path
 
 from halfmoon_a11y.play.lexicon import SOURCE, languages
 
 DOMAIN = "halfmoon_a11y"
-_PACKAGE = Path(__file__).resolve().parent.parent
-LOCALE_DIRS = (_PACKAGE / "locales", _PACKAGE.parent / "locales")
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
+LOCALE_DIRS = (
+    os.path.join(_PACKAGE, "locales"),
+    os.path.join(os.path.dirname(_PACKAGE), "locales"),
+)
 
 
-def po_path(language: str) -> Path | None:
+def po_path(language: str) -> str | None:
     for folder in LOCALE_DIRS:
-        path = folder / language / "LC_MESSAGES" / f"{DOMAIN}.po"
-        if path.is_file():
+        path = os.path.join(folder, language, "LC_MESSAGES", f"{DOMAIN}.po")
+        if os.path.isfile(path):
             return path
     return None
 
@@ -37,7 +38,7 @@ def translations(language: str) -> gettext.NullTranslations:
         return gettext.NullTranslations()
     import polib  # with textwrap and datetime: only a start in another language pays
 
-    catalog = polib.pofile(str(path))
+    catalog = polib.pofile(path)
     return gettext.GNUTranslations(io.BytesIO(catalog.to_binary()))
 
 
@@ -50,6 +51,8 @@ def default_language(environ: dict[str, str] | None = None) -> str:
             code = part.strip().lower()[:2]
             if code:
                 return code if code in languages() else SOURCE
+    import locale  # only when the environment names no language: 1 ms of a start
+
     try:
         code = (locale.getlocale()[0] or "")[:2].lower()
     except ValueError:

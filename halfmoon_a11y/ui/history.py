@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Iterable
-from pathlib import Path
 
 from prompt_toolkit.history import FileHistory
 
@@ -19,9 +19,9 @@ class CommandHistory(FileHistory):
     A line the game refused (a typo, a stray paste) is not kept.
     """
 
-    def __init__(self, path: Path, session: Session) -> None:
+    def __init__(self, path: str, session: Session) -> None:
         self.session = session
-        super().__init__(str(path))
+        super().__init__(path)
         self._trim(path)
 
     def store_string(self, string: str) -> None:
@@ -35,12 +35,12 @@ class CommandHistory(FileHistory):
         except OSError:
             return
 
-    def _trim(self, path: Path) -> None:
+    def _trim(self, path: str) -> None:
         """Keep the file to the last HISTORY_SIZE commands."""
         strings = list(self.load_history_strings())  # newest first
         if len(strings) <= HISTORY_SIZE:
             return
         with contextlib.suppress(OSError):
-            path.unlink()
+            os.unlink(path)
             for string in reversed(strings[:HISTORY_SIZE]):
                 super().store_string(string)

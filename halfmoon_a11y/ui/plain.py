@@ -9,7 +9,6 @@ import contextlib
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from pathlib import Path
 from types import ModuleType
 
 from halfmoon_a11y.play.session import Session
@@ -31,9 +30,7 @@ def lines_from(stream: BinaryIO) -> Iterator[str]:
 HISTORY_SIZE = 500  # commands kept across runs
 
 
-def terminal_lines(
-    history: Path | None = None, keep: Callable[[str], bool] = bool
-) -> Iterator[str]:
+def terminal_lines(history: str | None = None, keep: Callable[[str], bool] = bool) -> Iterator[str]:
     """Lines typed at a terminal in plain mode.
 
     The standard readline module gives line editing and history, with nothing
@@ -58,13 +55,14 @@ def terminal_lines(
             readline.add_history(line)
         if readline is not None and history is not None and line.strip() and keep(line):
             with contextlib.suppress(OSError):
-                history.parent.mkdir(parents=True, exist_ok=True)
-                history.touch()  # append_history_file needs the file to exist
-                readline.append_history_file(1, str(history))
+                os.makedirs(os.path.dirname(history) or ".", exist_ok=True)
+                with open(history, "ab"):  # append_history_file needs the file to exist
+                    pass
+                readline.append_history_file(1, history)
         yield line
 
 
-def _line_editing(history: Path | None) -> ModuleType | None:
+def _line_editing(history: str | None) -> ModuleType | None:
     try:
         import readline
     except ImportError:  # Windows: the console edits lines itself

@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterable, Iterator
-from pathlib import Path
 
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.ui.completion import complete
@@ -55,7 +54,7 @@ class CommandCompleter(Completer):
 def run_prompt(
     session: Session,
     speaker_factory: SpeakerFactory | None = None,
-    history: Path | None = None,
+    history: str | None = None,
     front: TextFrontEnd | None = None,
 ) -> int:
     """The interactive game. `front`, when given, has already said the opening: the
