@@ -29,6 +29,9 @@ ROOT = Path(__file__).resolve().parent.parent
 CODE = "HM1-N-EMQPNCT"
 PLACES = [str(n) for n in range(1, 13)] + [f"R{n}" for n in range(1, 9)]
 TARGET = 1.3
+INSTALLED = Path(sys.executable).parent / "halfmoon-a11y"
+# What a player's program runs: the installed command (python -m where it is not installed).
+GAME = [str(INSTALLED)] if INSTALLED.exists() else [sys.executable, "-m", "halfmoon_a11y"]
 
 
 def lines(count: int) -> bytes:

@@ -58,10 +58,13 @@ def state_json(session: Session) -> dict[str, Any]:
     of the table is built for it (issue 12)."""
     game = session.game
     piles, reserve = game.surface()
-    return {
+    return {  # a card's text is rank + suit (card_json, str(card)), written inline: 28 a line
         "code": str(session.code),
-        "piles": [{"top": card_json(top), "count": count} for top, count in piles],
-        "reserve": [card_json(card) for card in reserve],
+        "piles": [
+            {"top": None if top is None else top.rank + top.suit, "count": count}
+            for top, count in piles
+        ],
+        "reserve": [None if card is None else card.rank + card.suit for card in reserve],
         "selection": [str(location) for location in game.selected_places],
         "score": game.score,
         "moves": game.moves,
