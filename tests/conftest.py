@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import signal
+
 import pytest
 from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 
@@ -13,6 +15,19 @@ class TextSnapshot(SingleFileSnapshotExtension):
 
     _write_mode = WriteMode.TEXT
     file_extension = "txt"
+
+
+@pytest.fixture(autouse=True)
+def signals_as_they_were():
+    """A front end run in this process holds SIGTERM, SIGHUP and SIGINT as it closes (as
+    the game does on its way out): let them through again, or every program the later
+    tests start inherits them blocked and ignores its Ctrl-C and SIGTERM."""
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: nothing is held
+        yield
+        return
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, [])
+    yield
+    signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 
 
 @pytest.fixture

@@ -80,6 +80,7 @@ def test_state_never_shows_hidden_cards():
         "cards": "full",
         "speech": "off",  # the JSON mode never speaks
         "rate": 175,
+        "sounds": False,  # nor plays a sound
     }
     assert all(set(pile) == {"top", "count"} for pile in state["piles"])
 

@@ -109,6 +109,8 @@ TYPING = {  # places alone, short forms, did you mean, and the refusals, in each
         "h",
         "help p",
         "help rules",
+        "help keys",
+        "help arc",
         "n",  # the game has moves: asked first
         "i",  # anything else, and the game goes on
         "u",
@@ -131,6 +133,8 @@ TYPING = {  # places alone, short forms, did you mean, and the refusals, in each
         "a",
         "ajuda t",
         "ajuda regles",
+        "ajuda tecles",
+        "ajuda arc",
         "n",
         "i",
         "d",
@@ -153,6 +157,8 @@ TYPING = {  # places alone, short forms, did you mean, and the refusals, in each
         "h",
         "hjælp v",
         "hjælp regler",
+        "hjælp taster",
+        "hjælp bue",
         "n",
         "i",
         "f",

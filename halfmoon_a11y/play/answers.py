@@ -187,6 +187,21 @@ class VoiceChosen:
     reader: str | None = None  # the screen reader running, when auto chose silence
 
 
+@record
+class CursorMoved:
+    """An arrow key at the prompt: the place now under the cursor. `edge`: the cursor
+    was at an end of the table and stayed there."""
+
+    spot: Spot
+    edge: bool = False
+    selected: bool = False
+
+
+@record
+class CursorUnset:
+    """Space before any arrow key: there is no place under the cursor yet."""
+
+
 SessionEvent = (
     Event
     | Dealt
@@ -209,4 +224,6 @@ SessionEvent = (
     | StorageProblem
     | SpeechProblem
     | VoiceChosen
+    | CursorMoved
+    | CursorUnset
 )

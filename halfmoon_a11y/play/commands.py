@@ -118,6 +118,11 @@ class Blank:
     """An empty line: nothing to do."""
 
 
+@record
+class DropSelection:
+    """Let go of what is selected (Escape at the prompt); no word is typed for it."""
+
+
 Command = (
     Pick
     | Undo
@@ -134,6 +139,7 @@ Command = (
     | Change
     | Stats
     | Blank
+    | DropSelection
 )
 
 
@@ -203,20 +209,33 @@ def _pile(name: str, args: Sequence[str]) -> Command:
 
 
 RULES = "rules"  # the help topic that reads the rules
+KEYS = "keys"  # the help topic that lists the prompt's keys
+TABLE = "table"  # the help topic that says the shape of the table
+TOPICS = (RULES, KEYS, TABLE)
 
 
 def _help(name: str, args: Sequence[str]) -> Command:
     _count(name, args, 0, 1)
     if not args:
         return Help()
-    if _is_rules(args[0]):
-        return Help(RULES)
+    topic = _topic(args[0])
+    if topic is not None:
+        return Help(topic)
     return Help(find(args[0]).name)
 
 
+def _topic(word: str) -> str | None:
+    """The help topic a word names (rules, keys, table), in any language; else None."""
+    folded = fold(word)
+    for topic in TOPICS:
+        names = {fold(name) for lex in LEXICONS.values() for name in lex.topics.get(topic, ())}
+        if folded in names | {topic}:
+            return topic
+    return None
+
+
 def _is_rules(word: str) -> bool:
-    topics = {fold(name) for lex in LEXICONS.values() for name in lex.topics.get(RULES, ())}
-    return fold(word) in topics | {RULES}
+    return _topic(word) == RULES
 
 
 def _change(name: str, key: str, text: str) -> Change:
@@ -391,6 +410,6 @@ def parse(line: str, language: str = SOURCE) -> Command:
         return Help(RULES)
     spec = find(words[0], language)
     args = words[1:]
-    if spec.name == "help" and len(args) == 1 and not _is_rules(args[0]):
+    if spec.name == "help" and len(args) == 1 and _topic(args[0]) is None:
         args = [find(args[0], language).name]  # `help p`: a short form of the player's language
     return spec.build(spec.name, args)

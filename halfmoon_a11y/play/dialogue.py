@@ -21,6 +21,7 @@ from halfmoon_a11y.play.answers import (
     StorageProblem,
     VoiceChosen,
 )
+from halfmoon_a11y.play.commands import Command
 from halfmoon_a11y.play.session import Session
 
 Follow = Callable[[list[SessionEvent]], list[SessionEvent]]
@@ -43,13 +44,23 @@ class Dialogue:
     def answer(self, line: str, follow: Follow | None = None) -> list[SessionEvent]:
         """The answer to one line. `follow` sees the session's events first (to apply
         setting changes) and may add notes of its own at the end."""
-        events = self.session.handle(line)
+        return self._answered(self.session.handle(line), follow)
+
+    def run(self, command: Command, follow: Follow | None = None) -> list[SessionEvent]:
+        """The answer to a command given without words: a key at the prompt."""
+        return self._answered(self.session.execute(command), follow)
+
+    def _answered(self, events: list[SessionEvent], follow: Follow | None) -> list[SessionEvent]:
         notes = follow(events) if follow is not None else []
         self.repeated = any(isinstance(event, RepeatAsked) for event in events)
         if self.repeated:
             kept = [event for event in events if not isinstance(event, RepeatAsked)]
             return self._remember([*kept, *self.last])
         return self._remember([*self._with_table(events), *notes])
+
+    def said(self, events: list[SessionEvent]) -> list[SessionEvent]:
+        """Events the front end makes itself (the cursor's): `repeat` says them again."""
+        return self._remember(events)
 
     def _remember(self, events: list[SessionEvent]) -> list[SessionEvent]:
         if events:

@@ -81,6 +81,7 @@ ENGLISH = Lexicon(
         "cards": ("cards",),
         "speech": ("speech",),
         "rate": ("rate",),
+        "sounds": ("sounds",),
     },
     value_words={
         "on": ("on", "yes", "1"),
@@ -109,7 +110,7 @@ ENGLISH = Lexicon(
         "quit": "q",
     },
     joiners=("and",),
-    topics={"rules": ("rules",)},
+    topics={"rules": ("rules",), "keys": ("keys",), "table": ("table", "arc")},
 )
 
 CATALAN = Lexicon(
@@ -141,6 +142,7 @@ CATALAN = Lexicon(
         "cards": ("cartes", "noms"),
         "speech": ("veu",),
         "rate": ("velocitat",),
+        "sounds": ("sons",),
     },
     value_words={
         "on": ("sí", "activat", "activada", "activats", "activades"),
@@ -169,7 +171,7 @@ CATALAN = Lexicon(
         "quit": "sr",
     },
     joiners=("i",),
-    topics={"rules": ("regles",)},
+    topics={"rules": ("regles",), "keys": ("tecles",), "table": ("arc", "disposició")},
 )
 
 DANISH = Lexicon(
@@ -201,6 +203,7 @@ DANISH = Lexicon(
         "cards": ("kort", "kortnavne"),
         "speech": ("tale",),
         "rate": ("hastighed",),
+        "sounds": ("lyde",),
     },
     value_words={
         "on": ("til", "ja"),
@@ -229,7 +232,7 @@ DANISH = Lexicon(
         "quit": "af",
     },
     joiners=("og",),
-    topics={"rules": ("regler",)},
+    topics={"rules": ("regler",), "keys": ("taster",), "table": ("bue", "opstilling")},
 )
 
 # Every language the game speaks, in the order lists of them are said.

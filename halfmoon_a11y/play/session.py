@@ -49,7 +49,7 @@ from halfmoon_a11y.play.answers import (
 from halfmoon_a11y.play.clock import GameClock
 from halfmoon_a11y.play.errors import StatisticsUnavailableError
 from halfmoon_a11y.play.settings import SETTINGS, Audience, Settings
-from halfmoon_a11y.play.views import TableView, table_view
+from halfmoon_a11y.play.views import Spot, TableView, table_view
 
 Observer = Callable[[list[SessionEvent]], list[SessionEvent]]
 
@@ -151,6 +151,11 @@ class Session:
     def view(self) -> TableView:
         return table_view(self.game, self.code, self.clock.elapsed, self.settings.placement_help)
 
+    def spot(self, location: Location) -> Spot:
+        """One place of the table, as `pile` shows it."""
+        view = self.view()
+        return (view.reserve if location.reserve else view.piles)[location.index]
+
     def opening(self) -> list[SessionEvent]:
         """The events that announce the current deal, for a front end starting up."""
         events: list[SessionEvent] = [Dealt(self.code, self.resumed, self._advice_on())]
@@ -236,6 +241,9 @@ class Session:
                 return [QuitAsked()]
             case cmd.Blank():
                 return []
+            case cmd.DropSelection():
+                dropped = self.game.drop_selection()
+                return list(dropped) or [SelectionShown((), ())]  # "Nothing is selected."
         raise AssertionError(f"unhandled command {command!r}")  # pragma: no cover
 
     def _would_lose_moves(self) -> bool:

@@ -240,6 +240,15 @@ SETTINGS: dict[str, SettingSpec] = {
             N_("Speech rate: {value} words a minute."),
             Audience.VOICE,
         ),
+        _switch(  # short sounds for moves and places; with a screen reader too
+            "sounds",
+            "sounds",
+            True,
+            {True: N_("Sounds: on."), False: N_("Sounds: off.")},
+            Audience.SPEAKER,
+            N_("short sounds for moves and places, with or without speech"),
+            N_("no sounds"),
+        ),
     )
 }
 

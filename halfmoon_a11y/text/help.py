@@ -3,7 +3,8 @@ settings' declarations: nothing here lists a command or a setting by hand."""
 
 from __future__ import annotations
 
-from halfmoon_a11y.play.commands import ALONE, COMMANDS, RULES, find, settings_of_set
+from halfmoon_a11y.play.commands import ALONE, COMMANDS, KEYS, RULES, TABLE, find, settings_of_set
+from halfmoon_a11y.play.keymap import KEYMAP
 from halfmoon_a11y.play.lexicon import ENGLISH, languages, lexicon
 from halfmoon_a11y.play.messages import N_
 from halfmoon_a11y.play.settings import SETTINGS, Choice, Language, Number, SettingSpec, Switch
@@ -36,6 +37,16 @@ RULES_TEXT = (
 )
 
 
+TABLE_TEXT = (
+    N_(
+        "The table: the piles form an arc open downwards. Piles 1 to 3 are on the left, "
+        "4 to 10 along the top, 11 and 12 on the right under the corner."
+    ),
+    N_("The reserve is in the middle of the arc, in two rows of four: R1 to R4 above R5 to R8."),
+    N_("The arrow keys follow the arc: piles 1 to 12, then R1 to R8."),
+)
+
+
 class Helper:
     """Help and usage in the language of `words`."""
 
@@ -47,10 +58,12 @@ class Helper:
         w = self.words
         closing = w._("Type {help} and a command to hear more, or {help} {rules} for the rules.")
         help_word, rules = self.local_name("help"), self.rules_word()
+        topics = w._("{help} {keys}: the keys. {help} {table}: the shape of the table.")
         return [
             w._("Commands:"),
             *(self.line(spec.name) for spec in COMMANDS),
             closing.format(help=help_word, rules=rules),
+            topics.format(help=help_word, keys=self.topic_word(KEYS), table=self.topic_word(TABLE)),
         ]
 
     def topic(self, name: str) -> list[str]:
@@ -93,8 +106,33 @@ class Helper:
         return w._(spec.how).format(**fields)
 
     def rules_word(self) -> str:
-        names = lexicon(self.words.language).topics.get(RULES) or (RULES,)
+        return self.topic_word(RULES)
+
+    def topic_word(self, topic: str) -> str:
+        """A help topic's word in the player's language: "regles", "taster"."""
+        names = lexicon(self.words.language).topics.get(topic) or (topic,)
         return names[0]
+
+    def keys(self) -> list[str]:
+        """The prompt's keys (play.keymap), in the player's language."""
+        w = self.words
+        line = w._("{key}: {does}")
+        on_empty = [s for s in KEYMAP if s.empty_line]
+        always = [s for s in KEYMAP if not s.empty_line]
+        return [
+            w._("Keys, with nothing typed:"),
+            *(line.format(key=w._(s.name), does=w._(s.does)) for s in on_empty),
+            w._("At any time:"),
+            *(line.format(key=w._(s.name), does=w._(s.does)) for s in always),
+            w._(
+                "On a line being typed, the keys edit the line. Up and Down bring back "
+                "earlier commands; Tab completes a word."
+            ),
+        ]
+
+    def table(self) -> list[str]:
+        """The shape of the table, once, in words."""
+        return [self.words._(paragraph) for paragraph in TABLE_TEXT]
 
     def rules(self) -> list[str]:
         """The rules of Half Moon, in a few short paragraphs."""

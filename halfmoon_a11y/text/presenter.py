@@ -16,7 +16,7 @@ from halfmoon_a11y.core.places import Location
 from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play import errors as command_errors
 from halfmoon_a11y.play.answers import Problem
-from halfmoon_a11y.play.commands import RULES
+from halfmoon_a11y.play.commands import KEYS, RULES, TABLE
 from halfmoon_a11y.play.lexicon import lexicon
 from halfmoon_a11y.play.messages import N_
 from halfmoon_a11y.play.settings import SETTINGS
@@ -376,7 +376,20 @@ class Presenter:
             return self.helper.overview()
         if event.topic == RULES:
             return self.helper.rules()
+        if event.topic == KEYS:
+            return self.helper.keys()
+        if event.topic == TABLE:
+            return self.helper.table()
         return self.helper.topic(event.topic)
+
+    @_renders(se.CursorMoved)
+    def _cursor(self, event: se.CursorMoved) -> list[str]:
+        selection = (event.spot.location,) if event.selected else ()
+        return [self.table.spot(event.spot, selection)]
+
+    @_renders(se.CursorUnset)
+    def _no_cursor(self, event: se.CursorUnset) -> list[str]:
+        return [self.words._("No place under the cursor yet: the arrow keys choose one.")]
 
     @property
     def helper(self) -> Helper:

@@ -253,6 +253,8 @@ def _main(argv: Sequence[str] | None) -> int:
     # environment asks for it; the JSON mode never speaks.
     if args.json or not (interactive or asked):
         chosen = chosen.replace(speech=SpeechMode.OFF)
+    if args.json or not sys.stdout.isatty():  # no sound plays in the JSON mode or a pipe
+        chosen = chosen.replace(sounds=False)
     settings = chosen
     lock = FilesLock(paths.lock)
     keeper = Keeper(paths, settings_file, owner=lock.acquire())

@@ -8,7 +8,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from halfmoon_a11y.play import answers as se
+from halfmoon_a11y.play import commands as cmd
+from halfmoon_a11y.play import cursor as moves
+from halfmoon_a11y.play.cursor import Cursor
 from halfmoon_a11y.play.dialogue import Dialogue
+from halfmoon_a11y.play.keymap import DROP, TAP
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.settings import SETTINGS, Audience, CardNames, Settings, SpeechMode
 from halfmoon_a11y.text.ear import for_the_ear
@@ -43,6 +47,7 @@ class TextFrontEnd:
         self.presenter = Presenter()  # what is written: the player's card names
         self.ear = Presenter()  # what is spoken: full card names, codes spelled out
         self.dialogue = Dialogue(session)
+        self.cursor = Cursor()  # the arrow keys' place on the table (interactive mode)
         self._follow_language()
 
     def _follow_language(self) -> None:
@@ -57,6 +62,23 @@ class TextFrontEnd:
     def line(self, text: str) -> None:
         self.speaker.interrupt()  # a new command silences the last announcement
         self.announce(self.dialogue.answer(text, self._follow))
+
+    def key(self, action: str) -> None:
+        """A key of the prompt (play.keymap) on an empty line: a cursor move, a tap on the
+        place under the cursor (as `pick` with it), or dropping the selection."""
+        self.speaker.interrupt()
+        where = self.cursor.location
+        if action in moves.MOVES:
+            stop = self.cursor.move(action)
+            selected = stop.location in self.session.game.selected_places
+            spot = self.session.spot(stop.location)
+            self.announce(self.dialogue.said([se.CursorMoved(spot, stop.edge, selected)]))
+        elif action == TAP and where is None:
+            self.announce(self.dialogue.said([se.CursorUnset()]))
+        elif action == TAP and where is not None:
+            self.announce(self.dialogue.run(cmd.Pick((where,)), self._follow))
+        elif action == DROP:
+            self.announce(self.dialogue.run(cmd.DropSelection(), self._follow))
 
     def _follow(self, events: list[se.SessionEvent]) -> list[se.SessionEvent]:
         """Apply setting changes to the presenter and the voice; say what went wrong."""

@@ -1,19 +1,22 @@
-"""Every key the interactive prompt binds, in one table; nothing else binds keys.
+"""The interactive prompt's key bindings: every entry of play.keymap's table, and nothing
+else binds keys.
 
 prompt_toolkit's own line editing (arrows, Home, End, Backspace, history, Tab
-completion) stays as it is. The first key of a new command also silences the
-voice; that is not a binding but a watch on the line (`ui.prompt`).
+completion) stays as it is whenever a line is being typed: a key the table marks
+`empty_line` acts only when nothing is typed. The first key of a new command also
+silences the voice; that is not a binding but a watch on the line (`ui.prompt`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from prompt_toolkit.application import run_in_terminal
 from prompt_toolkit.application.current import get_app
-from prompt_toolkit.filters import Condition, Filter
+from prompt_toolkit.filters import Condition
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 
-from halfmoon_a11y.core.values import record
+from halfmoon_a11y.play.keymap import CLEAR, KEYMAP, LEAVE
 
 
 @Condition
@@ -31,24 +34,25 @@ def _leave(event: KeyPressEvent) -> None:
     event.app.exit(exception=EOFError, style="class:exiting")
 
 
-@record
-class Key:
-    keys: tuple[str, ...]
-    action: Callable[[KeyPressEvent], None]
-    when: Filter | None = None
+LINE_ACTIONS = {CLEAR: _clear_line, LEAVE: _leave}
 
 
-KEYS: tuple[Key, ...] = (
-    Key(("c-c",), _clear_line),  # Ctrl-C clears the line
-    Key(("c-d",), _leave, _line_is_empty),  # Ctrl-D on an empty line leaves
-)
-
-
-def key_bindings() -> KeyBindings:
+def key_bindings(act: Callable[[str], None] | None = None) -> KeyBindings:
+    """Bindings for every key of the table. `act` does the game's keys (the cursor, a
+    tap, a drop: `TextFrontEnd.key`); what it says is written above the prompt."""
     bindings = KeyBindings()
-    for key in KEYS:
-        if key.when is None:
-            bindings.add(*key.keys)(key.action)
+    for spec in KEYMAP:
+        handler = LINE_ACTIONS.get(spec.action) or _game_key(spec.action, act)
+        if spec.empty_line:
+            bindings.add(*spec.keys, filter=_line_is_empty)(handler)
         else:
-            bindings.add(*key.keys, filter=key.when)(key.action)
+            bindings.add(*spec.keys)(handler)
     return bindings
+
+
+def _game_key(action: str, act: Callable[[str], None] | None) -> Callable[[KeyPressEvent], None]:
+    def handle(event: KeyPressEvent) -> None:
+        if act is not None:
+            run_in_terminal(lambda: act(action))  # the answer goes above the prompt
+
+    return handle

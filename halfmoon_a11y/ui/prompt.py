@@ -71,7 +71,7 @@ def run_prompt(
         enable_system_prompt=False,
         mouse_support=False,
         refresh_interval=0,
-        key_bindings=key_bindings(),
+        key_bindings=key_bindings(front.key),
     )
 
     accept_quietly(prompt)
