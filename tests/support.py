@@ -90,6 +90,9 @@ class RecordingSpeaker:
     def close(self) -> None:
         self.log.append(("close",))
 
+    def play(self, files: Sequence[str]) -> None:
+        self.log.extend(("play", file) for file in files)
+
     def spoken(self) -> list[str]:
         """Every line it was asked to say, in order."""
         return [entry[1] for entry in self.log if entry[0] == "say"]

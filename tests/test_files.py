@@ -269,6 +269,7 @@ def test_a_settings_file_broken_by_hand_meanwhile_is_not_overwritten(paths):
         {"HOME": "/home/anna", "XDG_CONFIG_HOME": "/cfg", "XDG_STATE_HOME": "/st/"},
         {"HOME": "/home/anna", "XDG_DATA_HOME": "relative/data", "XDG_STATE_HOME": ""},
         {"HOME": "/home/anna", "XDG_CONFIG_HOME": "~/cfg", "XDG_DATA_HOME": "/d/a/t/a"},
+        {"HOME": "/home/anna", "XDG_CACHE_HOME": "/tmp/cache"},
         {"HOME": "relative"},
         {},
     ],
@@ -280,7 +281,7 @@ def test_the_folders_are_platformdirs_own(environ, monkeypatch):
 
     from halfmoon_a11y.store.files import APP, Paths
 
-    for name in ("HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME"):
+    for name in ("HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"):
         monkeypatch.delenv(name, raising=False)
     for name, value in environ.items():
         monkeypatch.setenv(name, value)
@@ -288,3 +289,4 @@ def test_the_folders_are_platformdirs_own(environ, monkeypatch):
     assert paths.settings == os.path.join(platformdirs.user_config_dir(APP), "settings.toml")
     assert paths.saved_game == os.path.join(platformdirs.user_state_dir(APP), "game.json")
     assert paths.statistics == os.path.join(platformdirs.user_data_dir(APP), "statistics.sqlite3")
+    assert paths.cache == platformdirs.user_cache_dir(APP)

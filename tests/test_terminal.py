@@ -1,10 +1,12 @@
 """The real program: in a pseudo-terminal as a player types, and fed from a pipe."""
 
+import io
 import os
 import re
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pexpect
 import pytest
@@ -306,3 +308,57 @@ def test_a_signal_while_leaving_waits(tmp_path):
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=20, check=False
     )
     assert done.stdout == "closed cleanly\n"
+
+
+def test_arrows_space_and_typed_commands_mixed_in_a_real_terminal(tmp_path):
+    """Issue 13: the cursor keys as a terminal sends them, a tap with Space, a typed
+    command between them; one line a cursor stop, a sound before each answer (played by
+    the real-time stand-in player), and never a traceback."""
+    log = tmp_path / "played.log"
+    player = f"{sys.executable} {Path(__file__).parent / 'players' / 'realtime_player.py'} {log}"
+    child = spawn(
+        "--code", "HM1-N-EMQPNCT", "--no-speech", "--lang", "en",
+        env_extra={"HALFMOON_A11Y_PLAYER": player},
+    )  # fmt: skip
+    child.expect("Reserve R8: jack of clubs.")
+    time.sleep(0.5)  # the prompt is ready
+    heard = io.StringIO()
+    child.logfile_read = heard  # everything written from here on
+    for key, answer in (
+        ("\x1b[C", "Pile 1: five of spades, 8 cards."),
+        ("\x1b[C", "Pile 2: four of clubs, 8 cards."),
+        (" ", "Selected: four of clubs, pile 2."),
+        ("\x1b[D", "Pile 1: five of spades, 8 cards."),
+        ("\x1b[F", "Reserve R8: jack of clubs."),
+        ("\x1b[C", "Reserve R8: jack of clubs."),  # the end: it stays
+    ):
+        child.send(key)
+        child.expect_exact(answer)
+        time.sleep(0.2)
+    child.sendline("info")
+    child.expect_exact("Score 0. 0 moves. 104 cards left.")  # the tap started the clock
+    child.expect_exact("Selected: four of clubs, pile 2.")
+    time.sleep(0.2)
+    child.send("\x1b[H")
+    child.expect_exact("Pile 1: five of spades, 8 cards.")
+    time.sleep(0.2)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    shown = LINE_EDITING.sub("", heard.getvalue())
+    assert "Traceback" not in shown
+    # one line a cursor stop: pile 1 three times (Right, Left, Home), R8 twice (End, the edge)
+    assert shown.count("Pile 1: five of spades, 8 cards.") == 3
+    assert shown.count("Pile 2: four of clubs, 8 cards.") == 1
+    assert shown.count("Reserve R8: jack of clubs.") == 2
+    cache = Path(os.environ["XDG_CACHE_HOME"]) / "halfmoon-a11y" / "sounds" / "v1"
+    names = {made.read_bytes(): made.name for made in cache.glob("*.wav")}
+    copies = [Path(line.split()[2]) for line in log.read_text().splitlines()]
+    sounds = [names.get(copy.read_bytes()) for copy in copies]  # what the stand-in played
+    assert sounds[:6] == [
+        "cursor-1.wav",
+        "cursor-2.wav",
+        "selected-2.wav",
+        "cursor-1.wav",
+        "cursor-r8.wav",
+        "edge-r8.wav",
+    ]

@@ -28,6 +28,7 @@ class Paths:
     settings: StrPath
     saved_game: StrPath
     statistics: StrPath
+    cache: StrPath | None = None  # what can be made again (the sounds); else beside the game
 
     @property
     def _state(self) -> str:
@@ -49,6 +50,11 @@ class Paths:
         return os.path.join(self._state, "history")
 
     @property
+    def sounds(self) -> str:
+        """The earcons, made at first use."""
+        return os.path.join(os.fspath(self.cache) if self.cache else self._state, "sounds")
+
+    @property
     def plain_history(self) -> str:
         """The same for plain mode at a terminal, in the readline module's own format."""
         return os.path.join(self._state, "history-plain")
@@ -64,12 +70,14 @@ class Paths:
             config = platformdirs.user_config_dir(APP)
             state = platformdirs.user_state_dir(APP)
             data = platformdirs.user_data_dir(APP)
+            cache = platformdirs.user_cache_dir(APP)
         else:
-            config, state, data = folders
+            config, state, data, cache = folders
         return cls(
             settings=os.path.join(config, "settings.toml"),
             saved_game=os.path.join(state, "game.json"),
             statistics=os.path.join(data, "statistics.sqlite3"),
+            cache=cache,
         )
 
 
@@ -77,10 +85,11 @@ XDG_FOLDERS = (
     ("XDG_CONFIG_HOME", "/.config"),
     ("XDG_STATE_HOME", "/.local/state"),
     ("XDG_DATA_HOME", "/.local/share"),
+    ("XDG_CACHE_HOME", "/.cache"),
 )
 
 
-def _xdg_folders(environ: Mapping[str, str]) -> tuple[str, str, str] | None:
+def _xdg_folders(environ: Mapping[str, str]) -> tuple[str, str, str, str] | None:
     """platformdirs' answer in the common case, without loading it: loading it loads
     tempfile, shutil and random, about 6 ms of every start (issue 12). The common case
     is Linux or a BSD (not Android) with an absolute HOME: each folder is its XDG
@@ -96,11 +105,11 @@ def _xdg_folders(environ: Mapping[str, str]) -> tuple[str, str, str] | None:
     ):
         return None
     root = home.rstrip("/")
-    config, state, data = (
+    config, state, data, cache = (
         os.path.join(value if os.path.isabs(value := environ.get(name, "")) else root + rest, APP)
         for name, rest in XDG_FOLDERS
     )
-    return config, state, data
+    return config, state, data, cache
 
 
 class NotARegularFile(OSError):

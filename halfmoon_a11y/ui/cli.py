@@ -269,10 +269,18 @@ def _main(argv: Sequence[str] | None) -> int:
 
             return jsonmode.run(session, lines_from(sys.stdin.buffer), _utf8(sys.stdout))
         from halfmoon_a11y.ui.frontend import TextFrontEnd, printer  # not for JSON
-        from halfmoon_a11y.voice.choose import make_speaker
+        from halfmoon_a11y.voice.choose import make_sound_player, make_speaker
 
         def speaker_factory(chosen: Settings):
             return make_speaker(chosen, configured_player=settings_file.player)
+
+        def sound_player():
+            return make_sound_player(configured_player=settings_file.player)
+
+        # Sounds at a terminal only: never in a pipe (nor in the JSON mode, above).
+        at_terminal = sys.stdout.isatty()
+        folder = paths.sounds if at_terminal else None
+        player = sound_player if at_terminal else None
 
         if not interactive:
             lines: Iterable[str]
@@ -280,10 +288,10 @@ def _main(argv: Sequence[str] | None) -> int:
                 lines = terminal_lines(paths.plain_history, session.understands)
             else:
                 lines = lines_from(sys.stdin.buffer)
-            return run_plain(session, lines, sys.stdout, speaker_factory, announce_voice=asked)
+            return run_plain(session, lines, sys.stdout, speaker_factory, asked, folder, player)
         # The opening is written (and spoken) before prompt_toolkit loads: it is heard
         # sooner, and a screen reader starts reading while the prompt gets ready.
-        front = TextFrontEnd(session, printer(sys.stdout), speaker_factory, announce_voice=True)
+        front = TextFrontEnd(session, printer(sys.stdout), speaker_factory, True, folder, player)
         front.start()
         try:
             from halfmoon_a11y.ui.prompt import run_prompt

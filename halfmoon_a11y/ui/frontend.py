@@ -24,6 +24,7 @@ TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
 if TYPE_CHECKING:
     from typing import TextIO
 
+    from halfmoon_a11y.voice.earcons import Earcons
     from halfmoon_a11y.voice.speaker import Speaker
 
 SpeakerFactory = Callable[[Settings], Voice]
@@ -38,8 +39,14 @@ class TextFrontEnd:
         write: Callable[[list[str]], None],
         speaker_factory: SpeakerFactory | None = None,
         announce_voice: bool = False,
+        sounds_folder: str | None = None,
+        sound_player: Callable[[], Speaker | None] | None = None,
     ) -> None:
         self.session = session
+        self.sounds_folder = sounds_folder  # where the sounds are kept, when they may play
+        self._earcons: Earcons | None = None  # loaded at the first sound, not at start
+        self.sound_player = sound_player  # plays them while the game's voice is silent
+        self._sounds: Speaker | None = None  # made at the first sound
         self.announce_voice = announce_voice  # say at start which voice speaks
         self.write = write
         self.speaker_factory = speaker_factory
@@ -59,14 +66,20 @@ class TextFrontEnd:
         notes = self._switch_speech(say_choice=self.announce_voice)
         self.announce(self.dialogue.opening(notes))
 
+    def interrupt(self) -> None:
+        """A new command or key silences the last announcement, sounds included."""
+        self.speaker.interrupt()
+        if self._sounds is not None:
+            self._sounds.interrupt()
+
     def line(self, text: str) -> None:
-        self.speaker.interrupt()  # a new command silences the last announcement
+        self.interrupt()
         self.announce(self.dialogue.answer(text, self._follow))
 
     def key(self, action: str) -> None:
         """A key of the prompt (play.keymap) on an empty line: a cursor move, a tap on the
         place under the cursor (as `pick` with it), or dropping the selection."""
-        self.speaker.interrupt()
+        self.interrupt()
         where = self.cursor.location
         if action in moves.MOVES:
             stop = self.cursor.move(action)
@@ -101,6 +114,9 @@ class TextFrontEnd:
         """Start the voice the speech setting asks for; say which speaks, or what failed."""
         self.speaker.close()
         self.speaker = SilentSpeaker()
+        if self._sounds is not None:  # the sounds go through the new voice, if it speaks
+            self._sounds.close()
+            self._sounds = None
         if self.speaker_factory is None:
             return []
         if self.session.settings.speech == SpeechMode.OFF:
@@ -120,13 +136,36 @@ class TextFrontEnd:
         if failure:
             self.write([self.presenter.speech_problem(failure)])
         lines = self.presenter.render_all(events)
+        self._play_sound(events)
         if lines:
             self.write(lines)
             if not isinstance(self.speaker, SilentSpeaker):
                 self.speaker.speak([for_the_ear(line) for line in self.ear.render_all(events)])
 
+    def _play_sound(self, events: list[se.SessionEvent]) -> None:
+        """The answer's earcon, before its words, through the voice's own queue when the
+        game speaks, else through a player of its own (made at the first sound)."""
+        if self.sounds_folder is None or not self.session.settings.sounds:
+            return
+        if self._earcons is None:
+            from halfmoon_a11y.voice.earcons import Earcons
+
+            self._earcons = Earcons(self.sounds_folder)
+        files = self._earcons.for_events(events)
+        if not files:
+            return
+        if getattr(self.speaker, "speaks", False):
+            self.speaker.play(files)
+            return
+        if self._sounds is None:
+            made = self.sound_player() if self.sound_player is not None else None
+            self._sounds = made if made is not None else SilentSpeaker()
+        self._sounds.play(files)
+
     def close(self) -> None:
         self.speaker.close()
+        if self._sounds is not None:
+            self._sounds.close()
 
 
 def printer(out: TextIO) -> Callable[[list[str]], None]:

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from typing import BinaryIO, TextIO
 
     from halfmoon_a11y.ui.frontend import SpeakerFactory
+    from halfmoon_a11y.voice.speaker import Speaker
 
 
 def lines_from(stream: BinaryIO) -> Iterator[str]:
@@ -93,8 +94,12 @@ def run_plain(
     out: TextIO,
     speaker_factory: SpeakerFactory | None = None,
     announce_voice: bool = False,
+    sounds_folder: str | None = None,
+    sound_player: Callable[[], Speaker | None] | None = None,
 ) -> int:
     from halfmoon_a11y.ui.frontend import TextFrontEnd, printer  # the JSON mode needs neither
 
-    front = TextFrontEnd(session, printer(out), speaker_factory, announce_voice)
+    front = TextFrontEnd(
+        session, printer(out), speaker_factory, announce_voice, sounds_folder, sound_player
+    )
     return serve(front, lines)

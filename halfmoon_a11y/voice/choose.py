@@ -9,6 +9,12 @@ from halfmoon_a11y.play.answers import SpeechTrouble
 from halfmoon_a11y.play.settings import Settings, SpeechMode
 from halfmoon_a11y.voice.speaker import SilentSpeaker, Voice
 
+TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from halfmoon_a11y.voice.speaker import Speaker
+
 # The speech thread, the player, the screen-reader checks and ctypes are loaded only when
 # the game's own voice may speak: a start with speech off pays for none of them (about
 # 10 ms, issue 12).
@@ -24,6 +30,27 @@ def engine_available() -> bool:
 
         return any(ctypes.util.find_library(name) for name in ("espeak-ng", "espeak"))
     return True  # SAPI5 on Windows, NSSpeechSynthesizer on macOS
+
+
+def make_sound_player(
+    environ: Mapping[str, str] | None = None, configured_player: str | None = None
+) -> Speaker | None:
+    """A player for the earcons alone, when the game's own voice is silent (a screen
+    reader speaks, or speech is off); None when no audio player is found."""
+    from halfmoon_a11y.voice import player
+    from halfmoon_a11y.voice.worker import ThreadedSpeaker
+
+    command = player.find_player(environ, configured_player)
+    if command is None:
+        return None
+    return ThreadedSpeaker(_no_voice, command, speaks=False)
+
+
+def _no_voice(folder: Path) -> Callable[[str, str, int], Path]:
+    def synthesize(text: str, language: str, rate: int) -> Path:
+        raise RuntimeError("this player plays sounds only")
+
+    return synthesize
 
 
 def make_speaker(

@@ -30,6 +30,10 @@ if TYPE_CHECKING:
 
         def close(self) -> None: ...
 
+        def play(self, files: Sequence[str]) -> None:
+            """Sound files (earcons), played before the words that follow them."""
+            ...
+
         @property
         def failure(self) -> SpeechTrouble | None:
             """Why speech stopped working, once: a reason code, then None again."""
@@ -53,6 +57,9 @@ class SilentSpeaker:
     def close(self) -> None:
         pass
 
+    def play(self, files: Sequence[str]) -> None:
+        pass
+
 
 @record
 class Voice:
@@ -65,4 +72,5 @@ class Voice:
 
     @property
     def own(self) -> bool:
-        return not isinstance(self.speaker, SilentSpeaker)
+        """Whether the game's own voice speaks (a speaker that plays sounds only does not)."""
+        return not isinstance(self.speaker, SilentSpeaker) and getattr(self.speaker, "speaks", True)

@@ -26,6 +26,7 @@ from halfmoon_a11y.play.settings import SETTINGS
 from halfmoon_a11y.voice import player
 
 Synthesize = Callable[[str, str, int], Path]
+Ready = tuple[int, str, Path, bool]  # generation, what it says, its audio, whose file to remove
 ENGINE_START_TIMEOUT = 5.0  # seconds the engine may take to load before it is given up
 GIVE_UP_AFTER = 3  # sentences in a row that fail the same way before the voice stops
 
@@ -52,7 +53,10 @@ def _alive(pid: int) -> bool:
 
 
 class ThreadedSpeaker:
-    """Speaks through `synthesize` (text, language, rate -> WAV) and a player command."""
+    """Speaks through `synthesize` (text, language, rate -> WAV) and a player command, and
+    plays sound files (earcons) through the same player, in the same queue. With
+    `speaks=False` it plays sounds only: the game's voice is off, a screen reader
+    speaks, and the sounds go on."""
 
     def __init__(
         self,
@@ -60,14 +64,16 @@ class ThreadedSpeaker:
         player_command: Sequence[str],
         language: str = "en",
         rate: int = SETTINGS["rate"].default,
+        speaks: bool = True,
     ) -> None:
+        self.speaks = speaks
         remove_dead_folders()
         self._folder = Path(tempfile.mkdtemp(prefix=f"{FOLDER_PREFIX}{os.getpid()}-"))
         self._factory = synthesize_factory
         self._command = list(player_command)
         self._language = language
         self._rate = rate
-        self._queue: deque[tuple[int, str]] = deque()
+        self._queue: deque[tuple[int, str, bool]] = deque()  # generation, text or file, file?
         self._generation = 0
         self._playing: player.subprocess.Popen[bytes] | None = None
         self._lock = threading.Condition()
@@ -87,12 +93,23 @@ class ThreadedSpeaker:
     # -- what the front end calls ---------------------------------------------------
 
     def speak(self, lines: Sequence[str]) -> None:
+        if not self.speaks:
+            return
         with self._lock:
             if self._broken or self._closed:
                 return
             if self._asked_at is None:
                 self._asked_at = time.monotonic()
-            self._queue.extend((self._generation, line) for line in lines if line.strip())
+            self._queue.extend((self._generation, line, False) for line in lines if line.strip())
+            self._lock.notify()
+
+    def play(self, files: Sequence[str]) -> None:
+        """Sound files to play, in the queue's order: an answer's sound goes in before its
+        words. An interruption drops them as it drops the words."""
+        with self._lock:
+            if self._broken or self._closed:
+                return
+            self._queue.extend((self._generation, file, True) for file in files)
             self._lock.notify()
 
     def interrupt(self) -> None:
@@ -130,15 +147,16 @@ class ThreadedSpeaker:
 
     # -- the worker -----------------------------------------------------------------
 
-    def _next(self, wait: bool = True) -> tuple[int, str, str, int] | None:
-        """The next sentence to say; None when closed, or (wait=False) when none is queued."""
+    def _next(self, wait: bool = True) -> tuple[int, str, bool, str, int] | None:
+        """The next sentence to say or file to play; None when closed, or (wait=False)
+        when none is queued."""
         with self._lock:
             while wait and not self._queue and not self._closed:
                 self._lock.wait()
             if self._closed or not self._queue:
                 return None
-            generation, text = self._queue.popleft()
-            return generation, text, self._language, self._rate
+            generation, text, is_file = self._queue.popleft()
+            return generation, text, is_file, self._language, self._rate
 
     def _work(self) -> None:
         try:
@@ -146,7 +164,7 @@ class ThreadedSpeaker:
         except BaseException:  # pyttsx3.init can even raise SystemExit: said, never silent
             self._break(SpeechTrouble.NO_ENGINE)
             return
-        ready: tuple[int, str, Path] | None = None  # synthesised while the last one played
+        ready: Ready | None = None  # made ready while the last one played
         while True:
             if ready is None:
                 ready = self._prepare(synthesize, wait=True)
@@ -154,28 +172,33 @@ class ThreadedSpeaker:
                     if self._closed:
                         return
                     continue
-            generation, text, wav = ready
+            generation, text, wav, owned = ready
             ready = None
             try:
                 process = self._start(generation, text, wav)
                 if process is not None:
-                    # While this sentence plays, the next one is made ready.
+                    # While this one plays, the next one is made ready.
                     ready = self._prepare(synthesize, wait=False)
                     self._finish(generation, process)
             finally:
-                wav.unlink(missing_ok=True)
+                if owned:  # a sentence's audio; a sound file belongs to the cache
+                    wav.unlink(missing_ok=True)
             if ready is not None and ready[0] != self._generation:  # interrupted meanwhile
-                ready[2].unlink(missing_ok=True)
+                if ready[3]:
+                    ready[2].unlink(missing_ok=True)
                 ready = None
 
-    def _prepare(self, synthesize: Synthesize, wait: bool) -> tuple[int, str, Path] | None:
-        """The next queued sentence, synthesised; None if there is none (or it failed)."""
+    def _prepare(self, synthesize: Synthesize, wait: bool) -> Ready | None:
+        """The next queued item, ready to play: a sentence synthesised, or a sound file as
+        it is. None if there is none (or the sentence could not be made)."""
         item = self._next(wait)
         if item is None:
             return None
-        generation, text, language, rate = item
+        generation, text, is_file, language, rate = item
+        if is_file:
+            return generation, text, Path(text), False
         wav = self._synthesize(synthesize, text, language, rate)
-        return None if wav is None else (generation, text, wav)
+        return None if wav is None else (generation, text, wav, True)
 
     def _synthesize(
         self, synthesize: Synthesize, text: str, language: str, rate: int

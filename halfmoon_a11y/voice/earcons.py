@@ -1,0 +1,234 @@
+"""Earcons: short sounds that say where and what, before the words.
+
+One sound for each kind of answer (a card selected, a pair removed, a failed
+combination, the cursor's stop…), at most 150 ms, played before the spoken answer
+through the same player, so an interruption silences it too. A sound that
+belongs to a place says where: it is panned from left (pile 1) to right (pile
+12) along the arc and rises in pitch along it, so a listener with one ear or
+mono speakers still hears where; the reserve sits in the middle, panned to the
+centre, its slots a little apart in pitch around the middle of the arc.
+
+Sounds are made here with the standard library (wave, math, array) the first
+time each is needed, and kept in the cache folder: a file already there is
+never made again. They are described by their parameters (`Sound`), which the
+tests check; the samples follow from them.
+"""
+
+from __future__ import annotations
+
+import array
+import contextlib
+import math
+import os
+import sys
+import wave
+from collections.abc import Sequence
+
+from halfmoon_a11y.core import events as ev
+from halfmoon_a11y.core.places import PILES, Location
+from halfmoon_a11y.core.values import record
+from halfmoon_a11y.play import answers as se
+
+RATE = 22050  # samples a second
+LONGEST = 0.150  # seconds: no sound is longer
+FADE = 0.004  # seconds of fade in and out, so no sound clicks
+VERSION = 1  # the folder's name changes with the sounds' design: old files are not used
+
+LOWEST = 392.0  # Hz: pile 1 (G4); each pile along the arc a semitone higher
+MIDDLE = LOWEST * 2 ** ((PILES - 1) / 2 / 12)  # the arc's middle, where the reserve sits
+
+# What each kind of sound means, for the guides and help.
+CURSOR, SELECTED, EMPTY, EDGE = "cursor", "selected", "empty", "edge"  # each at a place
+DROPPED, PAIR, TRIO, FAILED, UNDO, BLOCKED, WON = (
+    "dropped",
+    "pair",
+    "trio",
+    "failed",
+    "undo",
+    "blocked",
+    "won",
+)
+PLACED_KINDS = (CURSOR, SELECTED, EMPTY, EDGE)
+KINDS = (*PLACED_KINDS, DROPPED, PAIR, TRIO, FAILED, UNDO, BLOCKED, WON)
+
+
+@record
+class Note:
+    frequency: float  # Hz; 0 is a rest
+    seconds: float
+
+
+@record
+class Sound:
+    """A sound by its parameters: its notes one after another, its pan (-1 left, 0 the
+    centre, 1 right) and timbre (sine: clear; square: harsh, for what went wrong;
+    triangle: hollow, for nothing there)."""
+
+    kind: str
+    notes: tuple[Note, ...]
+    pan: float = 0.0
+    timbre: str = "sine"
+    volume: float = 0.5
+    place: Location | None = None
+
+    @property
+    def seconds(self) -> float:
+        return sum(note.seconds for note in self.notes)
+
+    @property
+    def name(self) -> str:
+        """Its file's name: the kind, and the place it belongs to."""
+        where = f"-{str(self.place).lower()}" if self.place is not None else ""
+        return f"{self.kind}{where}.wav"
+
+
+def pitch(location: Location) -> float:
+    """A place's pitch: a semitone higher for each pile along the arc, pile 1 lowest; the
+    reserve's slots a quarter tone apart around the arc's middle."""
+    if location.reserve:
+        return MIDDLE * 2 ** ((location.number - 4.5) / 24)
+    return LOWEST * 2 ** ((location.number - 1) / 12)
+
+
+def pan(location: Location) -> float:
+    """A place's pan: pile 1 full left, pile 12 full right, the reserve in the centre."""
+    if location.reserve:
+        return 0.0
+    return -1.0 + 2.0 * (location.number - 1) / (PILES - 1)
+
+
+def sound(kind: str, place: Location | None = None) -> Sound:
+    """The sound of one kind of answer; the kinds in PLACED_KINDS are at a place."""
+    notes: tuple[Note, ...]
+    if kind in PLACED_KINDS:
+        if place is None:
+            raise ValueError(f"{kind} needs a place")
+        here, side = pitch(place), pan(place)
+        if kind == CURSOR:  # a soft tick: the cursor stopped here
+            return Sound(kind, (Note(here, 0.04),), side, "sine", 0.35, place)
+        if kind == SELECTED:  # up a fifth: picked up
+            notes = (Note(here, 0.05), Note(here * 1.5, 0.06))
+            return Sound(kind, notes, side, "sine", 0.5, place)
+        if kind == EMPTY:  # hollow and low: nothing there
+            return Sound(kind, (Note(here / 2, 0.09),), side, "triangle", 0.6, place)
+        # EDGE: a double beep, an octave up: the end of the table
+        notes = (Note(here * 2, 0.03), Note(0, 0.03), Note(here * 2, 0.03))
+        return Sound(kind, notes, side, "square", 0.25, place)
+    shapes = {
+        DROPPED: ((660.0, 0.05), (440.0, 0.06)),  # falling: let go
+        PAIR: ((523.25, 0.05), (659.25, 0.08)),  # C5 E5: a major third, done
+        TRIO: ((523.25, 0.04), (659.25, 0.04), (783.99, 0.07)),  # C5 E5 G5
+        FAILED: ((180.0, 0.12),),  # a low buzz
+        UNDO: ((587.33, 0.04), (440.0, 0.04), (329.63, 0.05)),  # back down
+        BLOCKED: ((220.0, 0.07), (164.81, 0.08)),  # low and falling
+        WON: ((523.25, 0.035), (659.25, 0.035), (783.99, 0.035), (1046.5, 0.045)),
+    }
+    if kind not in shapes:
+        raise ValueError(kind)
+    timbre = "square" if kind in (FAILED, BLOCKED) else "sine"
+    volume = 0.3 if timbre == "square" else 0.5
+    return Sound(
+        kind, tuple(Note(hz, seconds) for hz, seconds in shapes[kind]), 0.0, timbre, volume
+    )
+
+
+def for_events(events: Sequence[se.SessionEvent]) -> Sound | None:
+    """The one sound an answer starts with, the most telling of its events: a win, a
+    block, a removal, an undo, a failed combination, an empty place, a selection, a
+    selection let go, then the cursor's stop. None when nothing in it has a sound."""
+    ranked: list[tuple[int, Sound]] = []
+    for event in events:
+        match event:
+            case ev.Won():
+                ranked.append((0, sound(WON)))
+            case ev.Blocked():
+                ranked.append((1, sound(BLOCKED)))
+            case ev.Removed(kind=kind):
+                ranked.append((2, sound(PAIR if kind is ev.Kind.PAIR else TRIO)))
+            case ev.Undone():
+                ranked.append((3, sound(UNDO)))
+            case ev.SelectionCleared() | ev.SelectionReplaced():
+                ranked.append((4, sound(FAILED)))
+            case ev.EmptyTapped(location):
+                ranked.append((5, sound(EMPTY, location)))
+            case ev.Selected(placed):
+                ranked.append((6, sound(SELECTED, placed.location)))
+            case ev.SelectionDropped() | ev.Deselected():
+                ranked.append((7, sound(DROPPED)))
+            case se.CursorMoved(spot, edge):
+                ranked.append((8, sound(EDGE if edge else CURSOR, spot.location)))
+    return min(ranked, key=lambda pair: pair[0])[1] if ranked else None
+
+
+def samples(made: Sound) -> array.array[int]:
+    """The sound as 16-bit stereo samples, left and right interleaved."""
+    out = array.array("h")
+    left = math.cos((made.pan + 1) * math.pi / 4)  # equal power: as loud anywhere
+    right = math.sin((made.pan + 1) * math.pi / 4)
+    fade = int(FADE * RATE)
+    for note in made.notes:
+        count = int(note.seconds * RATE)
+        for i in range(count):
+            if note.frequency <= 0:
+                value = 0.0
+            else:
+                phase = (note.frequency * i / RATE) % 1.0
+                value = _wave(made.timbre, phase)
+            envelope = min(1.0, i / fade, (count - 1 - i) / fade) if fade else 1.0
+            level = value * envelope * made.volume * 32767
+            out.append(int(level * left))
+            out.append(int(level * right))
+    return out
+
+
+def _wave(timbre: str, phase: float) -> float:
+    if timbre == "square":
+        return 1.0 if phase < 0.5 else -1.0
+    if timbre == "triangle":
+        return 4 * phase - 1 if phase < 0.5 else 3 - 4 * phase
+    return math.sin(2 * math.pi * phase)
+
+
+class Earcons:
+    """The sounds' files in a folder of the cache, made at first use, never made again."""
+
+    def __init__(self, folder: str | os.PathLike[str]) -> None:
+        self.folder = os.path.join(os.fspath(folder), f"v{VERSION}")
+
+    def file(self, made: Sound) -> str | None:
+        """The sound's file, made now if it is not there yet; None if it cannot be made
+        (a folder that cannot be written): the game goes on without it."""
+        path = os.path.join(self.folder, made.name)
+        if os.path.isfile(path) and os.path.getsize(path) > 44:
+            return path
+        try:
+            os.makedirs(self.folder, exist_ok=True)
+            write(path, made)
+        except OSError:
+            return None
+        return path
+
+    def for_events(self, events: Sequence[se.SessionEvent]) -> list[str]:
+        made = for_events(events)
+        path = self.file(made) if made is not None else None
+        return [path] if path is not None else []
+
+
+def write(path: str, made: Sound) -> None:
+    """Write the sound as a WAV file, whole or not at all (a temporary name, then a
+    rename), so a file that is there is always complete."""
+    data = samples(made)
+    if sys.byteorder == "big":
+        data.byteswap()
+    temporary = f"{path}.{os.getpid()}.part"
+    try:
+        with wave.open(temporary, "wb") as out:
+            out.setnchannels(2)
+            out.setsampwidth(2)
+            out.setframerate(RATE)
+            out.writeframes(data.tobytes())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
