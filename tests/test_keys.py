@@ -111,3 +111,32 @@ def test_typed_commands_still_work_between_keys():
         *typed("info"),
         "Pile 2: four of clubs, 8 cards.",
     ]
+
+
+def test_a_whole_game_can_be_played_with_the_arrows_and_space_alone():
+    """Issue 13's end: from the first card to Victory, no command typed."""
+    from halfmoon_a11y.core.dealcode import deal
+    from halfmoon_a11y.core.places import ALL_LOCATIONS, Location
+    from tests.solver import solve
+
+    code = "HM1-N-AAAAAAC"  # winnable: tests.solver finds a line for it
+    keys: list[str] = []
+    here = None
+    for move in solve(deal(DealCode.parse(code))):
+        for place in move:
+            target = ALL_LOCATIONS.index(Location.parse(place))
+            if here is None:
+                keys.append(HOME)
+                here = 0
+            step = RIGHT if target > here else LEFT
+            keys += [step] * abs(target - here)
+            here = target
+            keys.append(SPACE)
+    session = Session(DealCode.parse(code), Settings(language="en"))
+    written: list[str] = []
+    front = TextFrontEnd(session, written.extend)
+    with create_pipe_input() as keyboard, create_app_session(input=keyboard, output=DummyOutput()):
+        keyboard.send_text("".join(keys) + "quit\r")
+        run_prompt(session, front=front)
+    assert session.game.status == "won" and session.game.score == 520
+    assert any(line.startswith("Victory: all 104 cards removed.") for line in written)
