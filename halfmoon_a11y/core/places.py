@@ -29,6 +29,9 @@ class Location:
 
     @classmethod
     def parse(cls, text: str) -> Location:
+        known = _BY_TEXT.get(text)  # "1", "r3", "R3": the usual, one lookup
+        if known is not None:
+            return known
         cleaned = text.strip().upper()
         reserve = cleaned.startswith("R")
         digits = cleaned[1:] if reserve else cleaned
@@ -54,3 +57,6 @@ class Location:
 ALL_PILES = tuple(Location.pile(n) for n in range(1, PILES + 1))
 ALL_SLOTS = tuple(Location.slot(n) for n in range(1, RESERVE_SLOTS + 1))
 ALL_LOCATIONS = ALL_PILES + ALL_SLOTS
+_BY_TEXT = {
+    text: location for location in ALL_LOCATIONS for text in (str(location), str(location).lower())
+}

@@ -116,7 +116,8 @@ def _make(cls: type[T], frozen: bool, eq: bool, order: bool) -> type[T]:
         for key, item in own.items()
         if key not in names and key not in ("__dict__", "__weakref__")
     }
-    namespace["__slots__"] = names
+    # a frozen record keeps its hash once worked out (cards and places are hashed often)
+    namespace["__slots__"] = (*names, "_hash") if frozen and eq else names
     namespace["__match_args__"] = names
     namespace["__init__"] = _lazy_init(names, defaults, "__post_init__" in own, frozen)
     namespace.setdefault("__repr__", _repr(names))
@@ -223,7 +224,12 @@ def _eq(key: Callable[[Any], tuple[Any, ...]]) -> Callable[[Any, Any], Any]:
 
 def _hash(key: Callable[[Any], tuple[Any, ...]]) -> Callable[[Any], int]:
     def __hash__(self: Any) -> int:
-        return hash(key(self))
+        try:
+            return self._hash
+        except AttributeError:
+            worked_out = hash(key(self))
+            object.__setattr__(self, "_hash", worked_out)
+            return worked_out
 
     return __hash__
 
