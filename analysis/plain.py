@@ -55,7 +55,7 @@ def plain_solve(position: Position, budget: int = 1_000_000) -> PlainResult:
     pile_count = len(position.piles)
     heights = [len(pile) for pile in position.piles]
     filled = [rank != EMPTY for rank in position.reserve]
-    visited: set[tuple[tuple[int, ...], tuple[bool, ...]]] = set()
+    visited: set[int] = set()
     line: list[tuple[int, ...]] = []
     nodes = 0
 
@@ -63,7 +63,9 @@ def plain_solve(position: Position, budget: int = 1_000_000) -> PlainResult:
         nonlocal nodes
         if not any(heights) and not any(filled):
             return True
-        state = (tuple(heights), tuple(filled))
+        state = 0  # the state as one number: a digit of base 16 for each pile and each slot
+        for count in (*heights, *filled):
+            state = state * 16 + count
         if state in visited:
             return False
         visited.add(state)
