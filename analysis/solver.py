@@ -291,6 +291,8 @@ def _searcher(owner: Search) -> Callable[[int], bool]:
                 counts.append(counts[-1] + (c == klass))
             packed[p].append(packed[p][-1] + (1 << (6 * klass)))
     slot_packed = [0 if rank == EMPTY else 1 << (6 * _RANK_CLASS[rank]) for rank in reserve]
+    if any(sum(_RANK_CLASS[rank] == c for rank in position.cards()) > 63 for c in range(CLASSES)):
+        raise ValueError("a class of more than 63 cards does not fit in its 6 bits")
     # the fixed part of a pile's weight in move ordering (see moves_here)
     fixed_weight = [
         [0] + [16 * held[_RANK_CLASS[pile[h - 1]]][p][h] + h + 8 for h in range(1, len(pile) + 1)]
