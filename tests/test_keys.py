@@ -63,8 +63,12 @@ def test_arrows_move_over_the_arc_one_line_a_stop():
 
 
 def test_at_an_end_the_cursor_stays_and_says_its_place_again():
-    assert play(LEFT, RIGHT) == ["Reserve R8: jack of clubs.", "Reserve R8: jack of clubs."]
-    assert play(HOME, LEFT, PAGE_UP) == ["Pile 1: five of spades, 8 cards."] * 3
+    """Before, only the end's sound told that the cursor had not moved: with sounds off,
+    or on a braille display, the same line twice. Now the line says so first."""
+    end = "End of the table. "
+    assert play(LEFT, RIGHT) == ["Reserve R8: jack of clubs.", end + "Reserve R8: jack of clubs."]
+    pile_1 = "Pile 1: five of spades, 8 cards."
+    assert play(HOME, LEFT, PAGE_UP) == [pile_1, end + pile_1, end + pile_1]
 
 
 def test_space_taps_the_place_under_the_cursor_as_pick_does():

@@ -330,7 +330,7 @@ def test_arrows_space_and_typed_commands_mixed_in_a_real_terminal(tmp_path):
         (" ", "Selected: four of clubs, pile 2."),
         ("\x1b[D", "Pile 1: five of spades, 8 cards."),
         ("\x1b[F", "Reserve R8: jack of clubs."),
-        ("\x1b[C", "Reserve R8: jack of clubs."),  # the end: it stays
+        ("\x1b[C", "End of the table. Reserve R8: jack of clubs."),  # it stays
     ):
         child.send(key)
         child.expect_exact(answer)
@@ -362,3 +362,26 @@ def test_arrows_space_and_typed_commands_mixed_in_a_real_terminal(tmp_path):
         "cursor-r8.wav",
         "edge-r8.wav",
     ]
+
+
+def test_escape_acts_at_once_and_the_next_key_is_not_lost():
+    """Found by a review in a real terminal: prompt_toolkit held a lone Escape 1.5 s (the
+    start of an Alt key) and ate the key after it: Escape then Right said nothing, and
+    Escape then `taula` ran `aula`. Escape is now bound eagerly on an empty line."""
+    child = spawn("--code", "HM1-N-EMQPNCT", "--no-speech", "--no-sounds", "--lang", "en")
+    child.expect("Reserve R8: jack of clubs.")
+    time.sleep(0.5)
+    child.send("\x1b[H")
+    child.expect_exact("Pile 1: five of spades, 8 cards.")
+    child.send(" ")
+    child.expect_exact("Selected: five of spades, pile 1.")
+    child.send("\x1b")
+    child.expect_exact("Dropped the selection: five of spades, pile 1.", timeout=1)
+    child.send("\x1b[C")  # at once after it
+    child.expect_exact("Pile 2: four of clubs, 8 cards.", timeout=2)
+    child.send("\x1b")
+    child.expect_exact("Nothing is selected.", timeout=1)
+    child.sendline("board")  # typed at once: no letter eaten
+    child.expect_exact("Pile 1: five of spades, 8 cards.")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)

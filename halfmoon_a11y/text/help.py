@@ -47,6 +47,11 @@ TABLE_TEXT = (
 )
 
 
+KEYS_WHERE = N_(
+    "The arrow keys, Space and Escape work at the interactive prompt, not in plain mode."
+)
+
+
 class Helper:
     """Help and usage in the language of `words`."""
 
@@ -128,6 +133,7 @@ class Helper:
                 "On a line being typed, the keys edit the line. Up and Down bring back "
                 "earlier commands; Tab completes a word."
             ),
+            w._(KEYS_WHERE),
         ]
 
     def table(self) -> list[str]:

@@ -385,7 +385,10 @@ class Presenter:
     @_renders(se.CursorMoved)
     def _cursor(self, event: se.CursorMoved) -> list[str]:
         selection = (event.spot.location,) if event.selected else ()
-        return [self.table.spot(event.spot, selection)]
+        line = self.table.spot(event.spot, selection)
+        if event.edge:  # said too, not only sounded: sounds may be off, or braille only
+            line = self.words._("End of the table. {place}").format(place=line)
+        return [line]
 
     @_renders(se.CursorUnset)
     def _no_cursor(self, event: se.CursorUnset) -> list[str]:

@@ -253,7 +253,7 @@ def _main(argv: Sequence[str] | None) -> int:
     # environment asks for it; the JSON mode never speaks.
     if args.json or not (interactive or asked):
         chosen = chosen.replace(speech=SpeechMode.OFF)
-    if args.json or not sys.stdout.isatty():  # no sound plays in the JSON mode or a pipe
+    if args.json or not (sys.stdout.isatty() and sys.stdin.isatty()):  # JSON mode, a pipe
         chosen = chosen.replace(sounds=False)
     settings = chosen
     lock = FilesLock(paths.lock)
@@ -278,7 +278,7 @@ def _main(argv: Sequence[str] | None) -> int:
             return make_sound_player(configured_player=settings_file.player)
 
         # Sounds at a terminal only: never in a pipe (nor in the JSON mode, above).
-        at_terminal = sys.stdout.isatty()
+        at_terminal = sys.stdout.isatty() and sys.stdin.isatty()
         folder = paths.sounds if at_terminal else None
         player = sound_player if at_terminal else None
 

@@ -7,7 +7,7 @@ Pure: the prompt_toolkit front end wraps `complete`; tests call it directly.
 from __future__ import annotations
 
 from halfmoon_a11y.core.places import ALL_LOCATIONS
-from halfmoon_a11y.play.commands import COMMANDS, RULES, find, settings_of_set
+from halfmoon_a11y.play.commands import COMMANDS, TOPICS, find, settings_of_set
 from halfmoon_a11y.play.errors import UnknownCommandError
 from halfmoon_a11y.play.lexicon import ENGLISH, SOURCE, lexicon
 from halfmoon_a11y.play.settings import SETTINGS, Language, SettingSpec, find_setting
@@ -47,8 +47,8 @@ def argument_words(name: str, before: list[str], language: str) -> list[str]:
             setting = find_setting(" ".join(before))
             return value_words(setting, language) if setting is not None else []
         case "help":
-            rules = lexicon(language).topics.get(RULES, (RULES,))[0]
-            return [*command_names(language), rules] if not before else []
+            topics = [lexicon(language).topics.get(t, (t,))[0] for t in TOPICS]
+            return [*command_names(language), *topics] if not before else []
     return []
 
 

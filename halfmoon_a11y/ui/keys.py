@@ -44,7 +44,10 @@ def key_bindings(act: Callable[[str], None] | None = None) -> KeyBindings:
     for spec in KEYMAP:
         handler = LINE_ACTIONS.get(spec.action) or _game_key(spec.action, act)
         if spec.empty_line:
-            bindings.add(*spec.keys, filter=_line_is_empty)(handler)
+            # eager: a lone Escape acts at once, without waiting to be an Alt key's start
+            # (which held it 1.5 s and ate the key after it, in a real terminal)
+            eager = spec.keys == ("escape",)
+            bindings.add(*spec.keys, filter=_line_is_empty, eager=eager)(handler)
         else:
             bindings.add(*spec.keys)(handler)
     return bindings
