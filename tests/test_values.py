@@ -83,3 +83,21 @@ def test_order_compares_field_by_field():
         Location.parse("12"),
         Location.parse("R1"),
     ]
+
+
+def test_records_pickle_and_copy_as_frozen_dataclasses_do():
+    """Found in the final read-back: pickle and copy set a slotted object's fields one
+    by one, which a frozen record refuses; a frozen dataclass gives its state whole."""
+    import copy
+    import pickle
+
+    from halfmoon_a11y.core.cards import Card
+
+    card = Card.parse("5S")
+    hash(card)  # its hash, kept in a slot of its own, is worked out again after a copy
+    assert pickle.loads(pickle.dumps(card)) == card
+    assert hash(pickle.loads(pickle.dumps(card))) == hash(card)
+    assert copy.deepcopy(Pair(1, (2,))) == Pair(1, (2,))
+    assert copy.copy(Location.parse("R3")) == Location.parse("R3")
+    box = copy.deepcopy(Box([1]))  # a mutable record copies as any object does
+    assert box.items == [1]

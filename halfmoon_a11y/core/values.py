@@ -136,6 +136,10 @@ def _make(cls: type[T], frozen: bool, eq: bool, order: bool) -> type[T]:
     if frozen:
         namespace["__setattr__"] = _refuse
         namespace["__delattr__"] = _refuse
+        # pickle and copy set slots one by one: a frozen record gives its fields as one
+        # state, as a frozen dataclass does (its hash is worked out again)
+        namespace["__getstate__"] = _getstate(key)
+        namespace["__setstate__"] = _setstate(names)
     made: type[T] = type.__new__(type(cls), cls.__name__, cls.__bases__, namespace)
     return made
 
@@ -244,6 +248,21 @@ def _compare(
         return NotImplemented
 
     return method
+
+
+def _getstate(key: Callable[[Any], tuple[Any, ...]]) -> Callable[[Any], tuple[Any, ...]]:
+    def __getstate__(self: Any) -> tuple[Any, ...]:
+        return key(self)
+
+    return __getstate__
+
+
+def _setstate(names: tuple[str, ...]) -> Callable[[Any, tuple[Any, ...]], None]:
+    def __setstate__(self: Any, state: tuple[Any, ...]) -> None:
+        for name, item in zip(names, state, strict=True):
+            object.__setattr__(self, name, item)
+
+    return __setstate__
 
 
 def _refuse(self: Any, name: str, *rest: Any) -> None:
