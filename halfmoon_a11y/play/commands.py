@@ -226,12 +226,18 @@ def _help(name: str, args: Sequence[str]) -> Command:
 
 def _topic(word: str) -> str | None:
     """The help topic a word names (rules, keys, table), in any language; else None."""
-    folded = fold(word)
-    for topic in TOPICS:
-        names = {fold(name) for lex in LEXICONS.values() for name in lex.topics.get(topic, ())}
-        if folded in names | {topic}:
-            return topic
-    return None
+    return _topics_of(tuple(LEXICONS.values())).get(fold(word))
+
+
+@cache
+def _topics_of(lexicons: tuple[Lexicon, ...]) -> dict[str, str]:
+    """Every folded name of every help topic, for the languages registered now (checked
+    for every one-word line: `rules` alone reads the rules)."""
+    names = {topic: topic for topic in TOPICS}
+    for lex in lexicons:
+        for topic in TOPICS:
+            names.update((fold(name), topic) for name in lex.topics.get(topic, ()))
+    return names
 
 
 def _is_rules(word: str) -> bool:

@@ -213,9 +213,7 @@ class Session:
             case cmd.Board():
                 return [BoardShown(self.view())]
             case cmd.ShowPile(location):
-                view = self.view()
-                spots = view.reserve if location.reserve else view.piles
-                return [PileShown(spots[location.index])]
+                return [PileShown(self.spot(location))]
             case cmd.ShowReserve():
                 return [ReserveShown(self.view().reserve)]
             case cmd.Info():
