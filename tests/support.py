@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 
 from halfmoon_a11y.core.cards import Card
 from halfmoon_a11y.core.dealcode import Deal, DealCode
+from halfmoon_a11y.play.answers import Answer, SessionEvent
 from halfmoon_a11y.play.session import Session, Start
 from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.ui.jsonmode import event_json
@@ -43,13 +44,25 @@ def session_with(deal: Deal, code: DealCode | None = None, **kwargs) -> Session:
     return Session(Start(code or DealCode(0), table=deal), **kwargs)
 
 
+def said(answer: Answer) -> list[SessionEvent]:
+    """An answer's events in the order the presenter says them, without the table (the
+    JSON mode's order)."""
+    return Presenter().order(answer, table=False)
+
+
+def play(session: Session, line: str) -> list[SessionEvent]:
+    """One line as the read loop answers it: executed, then persisted by the session's
+    store (a Keeper, or nothing); its events in the order they are said."""
+    return said(session.store.persist(session, session.handle(line)))
+
+
 def event_lines(session: Session, commands: Iterable[str]) -> str:
     """Each command, then the events it caused as compact JSON, one per line."""
     presenter = Presenter()
     out = []
     for command in commands:
         out.append(f"> {command}")
-        for event in session.handle(command):
+        for event in play(session, command):
             fields = event_json(event, presenter)
             fields.pop("message")
             out.append("  " + json.dumps(fields, ensure_ascii=False))

@@ -24,6 +24,7 @@ from halfmoon_a11y.ui.cli import build_parser
 from halfmoon_a11y.ui.completion import complete
 from halfmoon_a11y.ui.jsonmode import JsonMode
 from halfmoon_a11y.voice.synth import choose_voice
+from tests.support import play
 
 BEEPS = SettingSpec(
     "beeps",
@@ -54,12 +55,12 @@ def start(paths):
 def test_a_new_setting_is_everywhere_settings_are(new_settings, paths):
     assert Settings().beeps is False and Settings().volume == 5  # its default
     session = start(paths)
-    assert session.handle("set beeps on") == [SettingChanged("beeps", True)]
-    assert session.handle("set volume 11") == [SettingChanged("volume", 11)]
-    assert session.handle("set volume 12")[0].error.code == "bad_argument"  # its range
+    assert play(session, "set beeps on") == [SettingChanged("beeps", True)]
+    assert play(session, "set volume 11") == [SettingChanged("volume", 11)]
+    assert play(session, "set volume 12")[0].error.code == "bad_argument"  # its range
     assert session.settings.beeps is True and session.settings.volume == 11
     english = Presenter(Words("en"))
-    said = english.render_all(session.handle("set beeps off"))
+    said = english.render_all(play(session, "set beeps off"))
     assert said == ["Beeps: off."]  # announced by its declaration
     help_line = english.render(HelpShown("set"))[0]
     assert help_line.endswith("rate 80 to 400, sounds on or off, beeps on or off, volume 1 to 11.")
@@ -73,7 +74,7 @@ def test_a_new_setting_is_everywhere_settings_are(new_settings, paths):
     text = paths.settings.read_text()  # the settings file
     assert "beeps = false" in text and "volume = 11" in text
     assert start(paths).settings.volume == 11  # read back on the next start
-    state = JsonMode(session).line("set beeps on")["state"]  # the JSON state
+    state = JsonMode(session).reply("set beeps on")["state"]  # the JSON state
     assert state["settings"]["beeps"] is True and state["settings"]["volume"] == 11
     options = build_parser(Words("en")).parse_args(["--no-beeps", "--volume", "3"])
     assert (options.beeps, options.volume) == (False, 3)  # the command line
@@ -127,12 +128,12 @@ def esperanto(monkeypatch, tmp_path):
 
 def test_a_new_language_is_one_lexicon_and_one_catalog(esperanto):
     session = Session(DealCode.parse("HM1-N-EMQPNCT"))
-    assert session.handle("lang eo") == [SettingChanged("lang", "eo")]
+    assert play(session, "lang eo") == [SettingChanged("lang", "eo")]
     said = Presenter(Words(session.settings.language))
     assert said.render(SettingChanged("lang", "eo")) == ["Lingvo: Esperanto."]
-    assert said.render_all(session.handle("set movaj-eraroj jes")) == ["Movaj eraroj: ŝaltitaj."]
+    assert said.render_all(play(session, "set movaj-eraroj jes")) == ["Movaj eraroj: ŝaltitaj."]
     assert parse("eliru") == Quit()
-    assert said.render_all(session.handle("eliru")) == ["Ĝis revido."]
+    assert said.render_all(play(session, "eliru")) == ["Ĝis revido."]
     assert said.usage("undo") == "malfaru, with nothing after it"  # no catalog entry: English
     assert said.usage("lang") == "lingvo, then ca, da, en aŭ eo, for example lingvo ca"
     assert Presenter(Words("eo")).render(HelpShown("quit"))[0].startswith("eliru: ")

@@ -14,6 +14,7 @@ from halfmoon_a11y.store.keeper import Keeper
 from halfmoon_a11y.store.settings_file import SettingsFile
 from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.words import Words
+from tests.support import play, said
 
 
 def start(paths, code=None):
@@ -57,7 +58,7 @@ def test_a_bad_saved_game_is_kept_aside_and_a_new_game_dealt(paths, content, pro
     paths.saved_game.parent.mkdir(parents=True)
     paths.saved_game.write_bytes(content)
     session, _ = start(paths)
-    opening = session.opening()
+    opening = said(session.opening())
     [reported] = problems(opening)
     assert reported.problem is problem
     assert not session.resumed and session.game.moves == 0
@@ -91,13 +92,13 @@ def test_bad_settings_start_with_defaults_and_keep_the_file(paths, content):
     paths.settings.parent.mkdir(parents=True)
     paths.settings.write_bytes(content)
     session, _ = start(paths)
-    [reported] = problems(session.opening())
+    [reported] = problems(said(session.opening()))
     assert reported.problem is Problem.SETTINGS_UNREADABLE
     assert reported.path == str(paths.settings)
     assert session.settings == Settings()
     [aside] = asides(paths.settings)
     assert aside.read_bytes() == content
-    session.handle("set move-errors on")  # a fresh file, the bad one untouched
+    play(session, "set move-errors on")  # a fresh file, the bad one untouched
     assert paths.settings.read_text() == "move_errors = true\n"
     assert aside.read_bytes() == content
 
@@ -106,7 +107,7 @@ def test_empty_settings_are_the_defaults(paths):
     paths.settings.parent.mkdir(parents=True)
     paths.settings.write_text("")
     session, _ = start(paths)
-    assert not problems(session.opening())
+    assert not problems(said(session.opening()))
 
 
 def test_settings_stay_chosen_and_unknown_keys_stay_in_the_file(paths):
@@ -121,7 +122,7 @@ def test_settings_stay_chosen_and_unknown_keys_stay_in_the_file(paths):
         "set rate 220",
         "speech off",
     ]:
-        session.handle(line)
+        play(session, line)
     again, _ = start(paths)
     assert again.settings == Settings(
         language="da", move_errors=True, placement_help=True, cards="short", speech="off", rate=220
@@ -140,15 +141,15 @@ def test_a_folder_that_cannot_be_written_is_reported_once_and_play_goes_on(paths
     block_folder(paths.settings)
     block_folder(paths.statistics)
     session, keeper = start(paths, "HM1-N-EMQPNCT")
-    said = problems(session.opening())
-    said += problems(session.handle("pick 1 8"))
-    said += problems(session.handle("pick 8 5 3"))
-    said += problems(session.handle("set move-errors on"))
-    said += problems(session.handle("pick 1 2"))  # a failed pair: not a move, nothing saved
-    said += problems(session.handle("new HM1-N-AAAAAAB"))  # asks first: the game has moves
-    said += problems(session.handle("new HM1-N-AAAAAAB"))  # records the game: stats fail
+    heard = problems(said(session.opening()))
+    heard += problems(play(session, "pick 1 8"))
+    heard += problems(play(session, "pick 8 5 3"))
+    heard += problems(play(session, "set move-errors on"))
+    heard += problems(play(session, "pick 1 2"))  # a failed pair: not a move, nothing saved
+    heard += problems(play(session, "new HM1-N-AAAAAAB"))  # asks first: the game has moves
+    heard += problems(play(session, "new HM1-N-AAAAAAB"))  # records the game: stats fail
     keeper.close()
-    assert sorted(p.problem for p in said) == sorted(
+    assert sorted(p.problem for p in heard) == sorted(
         [Problem.GAME_NOT_SAVED, Problem.SETTINGS_NOT_SAVED, Problem.STATS_FAILED]
     )
     assert session.settings.move_errors  # the setting applies for this run
@@ -159,14 +160,14 @@ def test_an_unreadable_and_unmovable_settings_file_is_never_overwritten(paths, m
     paths.settings.write_text("rate = [")
     monkeypatch.setattr("halfmoon_a11y.store.settings_file.keep_aside", lambda path: None)
     session, _ = start(paths)
-    [reported] = problems(session.opening())
+    [reported] = problems(said(session.opening()))
     assert reported.problem is Problem.SETTINGS_UNREADABLE and reported.aside is None
-    [said] = Presenter(Words("en")).render(reported)
-    assert said == (
+    [sentence] = Presenter(Words("en")).render(reported)
+    assert sentence == (
         f"Settings file {paths.settings} could not be read and was left as it is. "
         "Playing with the default settings."
     )
-    events = session.handle("set move-errors on")
+    events = play(session, "set move-errors on")
     assert [p.problem for p in problems(events)] == [Problem.SETTINGS_NOT_SAVED]
     assert paths.settings.read_text() == "rate = ["
 
@@ -194,7 +195,7 @@ def test_a_speech_setting_from_an_older_release_still_reads(paths, stored, mode)
     paths.settings.parent.mkdir(parents=True)
     paths.settings.write_text(f"speech = {stored}\n")
     session, _ = start(paths)
-    assert not problems(session.opening())
+    assert not problems(said(session.opening()))
     assert session.settings.speech == mode
 
 
@@ -209,10 +210,10 @@ def test_stats_that_cannot_be_read_are_one_line_and_the_game_goes_on(paths, dama
     else:
         paths.statistics.mkdir(parents=True)
     session, _ = start(paths, "HM1-N-EMQPNCT")
-    [refused] = session.handle("stats")
+    [refused] = play(session, "stats")
     said = Presenter(Words("en")).render(refused)
     assert said == [f"Statistics could not be read from {paths.statistics}. The game goes on."]
-    assert session.handle("pick 1 8")  # and the game goes on
+    assert play(session, "pick 1 8")  # and the game goes on
 
 
 def test_stats_failing_in_the_json_mode_keeps_the_stream(isolated_folders):
@@ -243,7 +244,7 @@ def test_a_setting_change_keeps_the_players_comments_and_other_keys(paths):
     session, _ = start(paths)
     with paths.settings.open("a") as hand:  # edited by hand while the game runs
         hand.write("# a note\n")
-    session.handle("set rate 220")
+    play(session, "set rate 220")
     text = paths.settings.read_text()
     for kept in ("# my settings", "# Catalan, please", "[future]", "thing = 1", "# a note"):
         assert kept in text
@@ -254,7 +255,7 @@ def test_a_settings_file_broken_by_hand_meanwhile_is_not_overwritten(paths):
     session, _ = start(paths)
     paths.settings.parent.mkdir(parents=True, exist_ok=True)
     paths.settings.write_text("rate = [")
-    events = session.handle("set rate 220")
+    events = play(session, "set rate 220")
     assert [p.problem for p in problems(events)] == [Problem.SETTINGS_NOT_SAVED]
     assert paths.settings.read_text() == "rate = ["
 

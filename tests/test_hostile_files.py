@@ -17,6 +17,7 @@ from halfmoon_a11y.play.settings import Settings
 from halfmoon_a11y.store.files import Paths
 from halfmoon_a11y.store.keeper import Keeper
 from halfmoon_a11y.store.settings_file import SettingsFile
+from tests.support import play, said
 
 GOOD = {"format": 1, "code": "HM1-N-EMQPNCT", "moves": [["1", "8"]], "elapsed": 12.0}
 
@@ -25,7 +26,7 @@ def open_game(paths):
     settings_file = SettingsFile.load(paths.settings)
     keeper = Keeper(paths, settings_file)
     session = keeper.open(None, settings_file.settings(Settings()), now=lambda: 0.0)
-    return session, [e for e in session.opening() if isinstance(e, StorageProblem)]
+    return session, [e for e in said(session.opening()) if isinstance(e, StorageProblem)]
 
 
 @pytest.mark.parametrize(
@@ -76,7 +77,7 @@ def test_a_fifo_or_a_device_is_never_read(paths):
         Problem.SETTINGS_UNREADABLE,
         Problem.SAVE_UNREADABLE,
     }
-    assert session.handle("pick 1")
+    assert play(session, "pick 1")
 
 
 def test_a_symlinked_save_stays_a_symlink(paths, tmp_path):
@@ -87,8 +88,8 @@ def test_a_symlinked_save_stays_a_symlink(paths, tmp_path):
     paths.saved_game.symlink_to(real)
     session, _ = open_game(paths)
     assert session.resumed
-    session.handle("pick 8 5 3")
-    session.handle("quit")  # the full save, through the link
+    play(session, "pick 8 5 3")
+    play(session, "quit")  # the full save, through the link
     assert paths.saved_game.is_symlink()
     assert json.loads(real.read_text())["moves"] == [["1", "8"], ["8", "5", "3"]]
 
@@ -142,7 +143,7 @@ def test_any_save_and_settings_file_never_crash_the_start(tmp_path_factory, save
     paths.saved_game.write_text(json.dumps(save))
     paths.settings.write_text(settings_text)
     session, _ = open_game(paths)
-    assert session.handle("info")
+    assert play(session, "info")
 
 
 def test_temporary_files_left_by_kills_are_removed_at_start(paths):
@@ -235,9 +236,9 @@ def test_the_journal_brings_back_every_move_after_a_kill(paths):
     made = []
     for _ in range(3):
         move = playable_moves(session.game)[0]
-        session.handle("pick " + " ".join(move))
+        play(session, "pick " + " ".join(move))
         made.append(list(move))
-    session.handle("undo")
+    play(session, "undo")
     made.pop()  # the process is killed here: nothing more is written
     saved = savegame.read(paths.saved_game)
     assert str(saved.code) == code

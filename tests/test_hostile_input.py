@@ -12,6 +12,7 @@ from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.words import Words
 from halfmoon_a11y.ui.jsonmode import JsonMode
+from tests.support import play
 
 words = st.sampled_from(
     [
@@ -45,11 +46,11 @@ lines = st.one_of(
 @given(st.lists(lines, min_size=1, max_size=12))
 def test_any_line_gets_an_answer_and_a_refusal_changes_nothing(script):
     session = Session(DealCode.parse("HM1-N-EMQPNCT"), now=lambda: 0.0)
-    session.handle("pick 1")
+    play(session, "pick 1")
     presenters = [Presenter(Words(language)) for language in ("ca", "da", "en")]
     for line in script:
         before = (session.game.hidden_snapshot(), session.settings, str(session.code))
-        events = session.handle(line)
+        events = play(session, line)
         if line.split():
             assert events, repr(line)
         for presenter in presenters:
@@ -66,7 +67,7 @@ def test_the_json_mode_answers_every_line(script):
     mode = JsonMode(Session(DealCode.parse("HM1-N-AAAAAAB"), now=lambda: 0.0))
     mode.start()
     for line in script:
-        answer = mode.line(line)
+        answer = mode.reply(line)
         assert set(answer) == {"events", "state"}
 
 

@@ -35,7 +35,7 @@ def play(*keys: str, language: str = "en") -> list[str]:
 
         typist = threading.Thread(target=type_keys)
         typist.start()
-        run_prompt(session, front=front)
+        run_prompt(front)
         typist.join()
     return written[:-1] if written and written[-1].startswith("Goodbye") else written
 
@@ -141,6 +141,6 @@ def test_a_whole_game_can_be_played_with_the_arrows_and_space_alone():
     front = TextFrontEnd(session, written.extend)
     with create_pipe_input() as keyboard, create_app_session(input=keyboard, output=DummyOutput()):
         keyboard.send_text("".join(keys) + "quit\r")
-        run_prompt(session, front=front)
+        run_prompt(front)
     assert session.game.status == "won" and session.game.score == 520
     assert any(line.startswith("Victory: all 104 cards removed.") for line in written)

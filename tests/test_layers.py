@@ -44,11 +44,26 @@ def modules() -> dict[str, Path]:
     return found
 
 
-def imports_of(path: Path, name: str) -> set[str]:
-    """Every module a file imports, at the top or inside a function."""
-    found = set()
+def _type_only(tree: ast.Module) -> set[ast.AST]:
+    """The nodes under `if TYPE_CHECKING:`: imports for type checkers, never run."""
+    found: set[ast.AST] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING":
+            for child in node.body:
+                found.update(ast.walk(child))
+    return found
+
+
+def imports_of(path: Path, name: str, typing: bool = True) -> set[str]:
+    """Every module a file imports, at the top or inside a function; with `typing` False,
+    not those for type checkers only (they make no cycle at run time)."""
+    found: set[str] = set()
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+    tree = ast.parse(path.read_text(), str(path))
+    skipped = set() if typing else _type_only(tree)
+    for node in ast.walk(tree):
+        if node in skipped:
+            continue
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -68,6 +83,10 @@ def layer_of(module: str) -> str | None:
 
 GRAPH = {
     name: {m for m in imports_of(path, name) if m in modules() and m != name}
+    for name, path in modules().items()
+}
+RUNTIME_GRAPH = {  # what loading a module loads: type-only imports left out
+    name: {m for m in imports_of(path, name, typing=False) if m in modules() and m != name}
     for name, path in modules().items()
 }
 
@@ -105,7 +124,7 @@ def test_no_import_cycles():
         if name in done:
             return
         trail.append(name)
-        for target in sorted(GRAPH[name]):
+        for target in sorted(RUNTIME_GRAPH[name]):
             if target.startswith(name + "."):
                 continue  # a package's __init__ naming its own modules is no cycle
             visit(target)
@@ -135,14 +154,63 @@ def test_the_engine_loads_only_the_standard_library():
     assert all(m == "halfmoon_a11y" or m.startswith("halfmoon_a11y.core") for m in ours)
 
 
-def test_nothing_outside_the_session_assigns_its_state():
-    from halfmoon_a11y.core.dealcode import DealCode
-    from halfmoon_a11y.play.session import Session
+def session_writes(source: str, name: str) -> list[str]:
+    """Where a module assigns an attribute of a session, calls setattr or delattr on one,
+    or touches its private state (`session._game`)."""
+    wrong = []
+    for node in ast.walk(ast.parse(source)):
+        targets: list[ast.expr] = []
+        if isinstance(node, ast.Assign):
+            targets = node.targets
+        elif isinstance(node, ast.AugAssign | ast.AnnAssign):
+            targets = [node.target]
+        for target in targets:
+            if isinstance(target, ast.Attribute) and _names_a_session(target.value):
+                wrong.append(f"{name}:{node.lineno} assigns {ast.unparse(target)}")
+        setter = isinstance(node, ast.Call) and ast.unparse(node.func) in {"setattr", "delattr"}
+        if setter and node.args and _names_a_session(node.args[0]):
+            wrong.append(f"{name}:{node.lineno} {ast.unparse(node)}")
+        if (
+            isinstance(node, ast.Attribute)
+            and node.attr.startswith("_")
+            and not node.attr.startswith("__")
+            and _names_a_session(node.value)
+        ):
+            wrong.append(f"{name}:{node.lineno} reads {ast.unparse(node)}")
+    return wrong
 
-    session = Session(DealCode(0))
-    for name in ("settings", "code", "game", "clock", "resumed", "finished"):
-        with pytest.raises(AttributeError):
-            setattr(session, name, None)
+
+def _names_a_session(node: ast.expr) -> bool:
+    """`session`, `self.session`, `front.session`: an expression that names a session."""
+    text = ast.unparse(node)
+    return text == "session" or text.endswith(".session")
+
+
+def test_nothing_outside_the_session_assigns_its_state():
+    own = PACKAGE / "play" / "session.py"
+    wrong = [
+        found
+        for name, path in modules().items()
+        if path != own
+        for found in session_writes(path.read_text(), name)
+    ]
+    assert not wrong
+
+
+def test_the_session_check_finds_each_kind_of_write():
+    planted = (
+        "session.game = None\n"
+        "self.session.x += 1\n"
+        "setattr(front.session, 'a', 1)\n"
+        "print(session._game)\n"
+        "other.game = None\n"  # not a session: not reported
+    )
+    assert [line.split()[0] for line in session_writes(planted, "m")] == [
+        "m:1",
+        "m:2",
+        "m:3",
+        "m:4",
+    ]
 
 
 # What a start must not pay for (issue 12): the prompt, statistics and speech until they

@@ -124,7 +124,7 @@ def test_json_mode_agrees_with_an_independent_program(seed, script):
     code = str(DealCode(seed))
     mode = JsonMode(Session(DealCode.parse(code), now=lambda: 0.0))
     reference = Reference(code)
-    assert_same(mode.start()["state"], reference)
+    assert_same(mode.opened()["state"], reference)
     for action in script:
         if action == "undo":
             reference.undo()
@@ -132,7 +132,7 @@ def test_json_mode_agrees_with_an_independent_program(seed, script):
         else:
             reference.tap(action)
             line = f"pick {action.lower()}"
-        assert_same(mode.line(line)["state"], reference)
+        assert_same(mode.reply(line)["state"], reference)
 
 
 def assert_same(state, reference):

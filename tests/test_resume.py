@@ -24,6 +24,7 @@ from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.words import Words
 from halfmoon_a11y.ui.jsonmode import state_json
 from tests.solver import solve
+from tests.support import play, said
 
 CODE = "HM1-N-AAAAAAC"  # winnable: tests.solver finds a line for it
 
@@ -45,35 +46,35 @@ def test_resume_in_process_keeps_table_score_time_and_undo(paths, clock):
     session, keeper = start(paths, clock, CODE)
     for move in line[:10]:
         clock.advance(7)
-        session.handle("pick " + " ".join(move))
-    session.handle("undo")
-    session.handle("pick 1")
+        play(session, "pick " + " ".join(move))
+    play(session, "undo")
+    play(session, "pick 1")
     clock.advance(5)
     keeper.close()
     expected = comparable(session)
 
     again, _ = start(paths, clock)
-    opening = again.opening()
+    opening = said(again.opening())
     assert opening[0] == Dealt(DealCode.parse(CODE), resumed=True)
     assert isinstance(opening[1], InfoShown) and opening[1].moves == 9
     assert comparable(again) == expected
     assert again.clock.elapsed == expected["elapsed"] == 7 * 9 + 5  # from the first pick
     for _ in range(9):
-        assert isinstance(again.handle("undo")[0], Undone)
+        assert isinstance(play(again, "undo")[0], Undone)
     fresh = Session(DealCode.parse(CODE))
     assert again.game.hidden_snapshot()[:2] == fresh.game.hidden_snapshot()[:2]
 
 
 def test_the_code_of_the_saved_game_resumes_it_and_new_asks_first(paths, clock):
     session, keeper = start(paths, clock, CODE)
-    session.handle("pick 1 2")
-    session.handle("pick " + " ".join(solve(deal(DealCode.parse(CODE)))[0]))
+    play(session, "pick 1 2")
+    play(session, "pick " + " ".join(solve(deal(DealCode.parse(CODE)))[0]))
     keeper.close()
     again, _ = start(paths, clock, CODE)  # the same deal asked for: nothing is thrown away
     assert again.resumed and again.game.moves == 1
-    [asked] = again.handle("new HM1-N-AAAAAAB")
+    [asked] = play(again, "new HM1-N-AAAAAAB")
     assert isinstance(asked, NewAsked) and asked.moves == 1 and again.game.moves == 1
-    assert isinstance(again.handle("new HM1-N-AAAAAAB")[0], Dealt)
+    assert isinstance(play(again, "new HM1-N-AAAAAAB")[0], Dealt)
     third, _ = start(paths, clock)
     assert third.resumed and str(third.code) == "HM1-N-AAAAAAB"
     summary = Statistics(paths.statistics).summary()
@@ -84,15 +85,15 @@ def test_another_code_keeps_the_unfinished_game_and_its_code_brings_it_back(path
     first_moves = solve(deal(DealCode.parse(CODE)))[:3]
     session, keeper = start(paths, clock, CODE)
     for move in first_moves:
-        session.handle("pick " + " ".join(move))
+        play(session, "pick " + " ".join(move))
     keeper.close()
     other, keeper = start(paths, clock, "HM1-N-AAAAAAB")
-    opening = other.opening()
+    opening = said(other.opening())
     assert GameKept(DealCode.parse(CODE), 3, aside=True) in opening
     kept = Path(paths.kept_games) / f"{CODE}.json"
     assert json.loads(kept.read_text())["moves"] == [list(move) for move in first_moves]
     assert not other.resumed and other.game.moves == 0
-    events = other.handle(f"new {CODE}")  # no moves here yet: no question
+    events = play(other, f"new {CODE}")  # no moves here yet: no question
     assert events[0] == Dealt(DealCode.parse(CODE), resumed=True)
     assert other.game.moves == 3 and not kept.exists()
     keeper.close()
@@ -101,8 +102,8 @@ def test_another_code_keeps_the_unfinished_game_and_its_code_brings_it_back(path
 
 def test_quit_says_the_game_is_kept(paths, clock):
     session, _ = start(paths, clock, CODE)
-    session.handle("pick " + " ".join(solve(deal(DealCode.parse(CODE)))[0]))
-    events = session.handle("quit")
+    play(session, "pick " + " ".join(solve(deal(DealCode.parse(CODE)))[0]))
+    events = play(session, "quit")
     assert events == [GameKept(DealCode.parse(CODE), 1), QuitAsked()]
     assert json.loads(paths.saved_game.read_text())["moves"]
 
@@ -110,7 +111,7 @@ def test_quit_says_the_game_is_kept(paths, clock):
 def test_a_won_game_is_not_resumed(paths, clock):
     session, keeper = start(paths, clock, CODE)
     for move in solve(deal(DealCode.parse(CODE))):
-        session.handle("pick " + " ".join(move))
+        play(session, "pick " + " ".join(move))
     assert session.game.status == "won"
     keeper.close()
     assert not paths.saved_game.exists()
@@ -197,11 +198,11 @@ def test_sigterm_and_sighup_leave_with_the_game_saved(signum, isolated_folders):
 
 def test_the_resume_line_says_the_code_once_and_the_settings_that_add_words(paths, clock):
     session, keeper = start(paths, clock, CODE)
-    session.handle("pick " + " ".join(solve(deal(DealCode.parse(CODE)))[0]))
+    play(session, "pick " + " ".join(solve(deal(DealCode.parse(CODE)))[0]))
     keeper.close()
     keeper = Keeper(paths, SettingsFile.load(paths.settings))
     again = keeper.open(None, Settings(move_errors=True, placement_help=True), now=clock)
-    lines = Presenter(Words("en")).render_all(again.opening())
+    lines = Presenter(Words("en")).render_all(said(again.opening()))
     assert lines[0] == (
         f"Game resumed: deal {CODE}. Type help for the commands. "
         "Move errors: on. Placement help: on."
@@ -320,13 +321,13 @@ def test_kills_at_any_moment_never_lose_a_move_nor_count_a_game_twice(seed, isol
 def test_notices_come_before_the_table(paths, clock):
     """A listener who skips the 20 lines of the table still hears that a game was kept."""
     from halfmoon_a11y.play.answers import BoardShown
-    from halfmoon_a11y.play.dialogue import Dialogue
+    from halfmoon_a11y.text.presenter import Presenter
 
     session, keeper = start(paths, clock, CODE)
-    session.handle("pick " + " ".join(solve(deal(DealCode.parse(CODE)))[0]))
+    play(session, "pick " + " ".join(solve(deal(DealCode.parse(CODE)))[0]))
     keeper.close()
     other, _ = start(paths, clock, "HM1-N-AAAAAAB")
-    events = Dialogue(other).opening()
+    events = Presenter().order(other.opening(), table=True)
     kinds = [type(event) for event in events]
     assert kinds.index(GameKept) < kinds.index(BoardShown)
 
@@ -338,20 +339,20 @@ def test_a_save_with_nothing_new_is_not_written_again(paths, clock, monkeypatch)
     write = savegame.write_bytes
     monkeypatch.setattr(savegame, "write_bytes", lambda p, d: (writes.append(d), write(p, d)))
     session, keeper = start(paths, clock, CODE)
-    session.handle("quit")
+    play(session, "quit")
     keeper.close()
     assert len(writes) == 1  # the start's save; quit and close had nothing new
 
     session, keeper = start(paths, clock)  # resumed and left as it was: nothing rewritten
-    session.handle("quit")
+    play(session, "quit")
     keeper.close()
     assert len(writes) == 1
 
     again, keeper = start(paths, clock)
     assert again.resumed and again.game.moves == 0
     line = solve(deal(DealCode.parse(CODE)))
-    again.handle("pick " + " ".join(line[0]))  # a move: the game is new, so it is written
-    again.handle("quit")
+    play(again, "pick " + " ".join(line[0]))  # a move: the game is new, so it is written
+    play(again, "quit")
     assert len(writes) == 2
     keeper.close()
     assert len(writes) == 2  # and not again at close: nothing new since quit

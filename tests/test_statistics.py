@@ -12,14 +12,15 @@ from halfmoon_a11y.store.statistics import Result, Statistics
 from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.words import Words
 from tests.solver import playable_moves, solve
+from tests.support import play
 
 WINNABLE = ["HM1-N-AAAAAAC", "HM1-N-AAAAAAL", "HM1-N-AAAAAAM"]
 
 
 def win(session, clock, code, seconds_per_move):
-    session.handle(f"new {code}")
+    play(session, f"new {code}")
     for move in solve(deal(DealCode.parse(code))):
-        session.handle("pick " + " ".join(move))
+        play(session, "pick " + " ".join(move))
         clock.advance(seconds_per_move)
     assert session.game.status == "won"
 
@@ -27,9 +28,9 @@ def win(session, clock, code, seconds_per_move):
 def block(session):
     """Play the first removal found, again and again, until the game is blocked."""
     for seed in range(100):
-        session.handle(f"new {DealCode(seed)}")
+        play(session, f"new {DealCode(seed)}")
         while session.game.status == "playing":
-            session.handle("pick " + " ".join(playable_moves(session.game)[0]))
+            play(session, "pick " + " ".join(playable_moves(session.game)[0]))
         if session.game.status == "blocked":
             return
     raise AssertionError("no deal got blocked")
@@ -38,15 +39,15 @@ def block(session):
 def test_statistics_of_a_scripted_sequence(paths, clock, snapshot_text):
     keeper = Keeper(paths, SettingsFile.load(paths.settings))
     session = keeper.open(DealCode.parse("HM1-N-AAAAAAB"), now=clock)
-    session.handle("pick 1")  # looked at, never played: not counted
+    play(session, "pick 1")  # looked at, never played: not counted
     win(session, clock, WINNABLE[0], 2)  # won in 94 s (47 moves after the first pick)
     win(session, clock, WINNABLE[1], 1)  # won in 47 s: the best time
     block(session)  # blocked, recorded when the next game starts
-    session.handle("new HM1-N-AAAAAAB")
-    session.handle("pick " + " ".join(playable_moves(session.game)[0]))  # one move
-    session.handle("new HM1-N-AAAAAAC")  # the last one abandoned
+    play(session, "new HM1-N-AAAAAAB")
+    play(session, "pick " + " ".join(playable_moves(session.game)[0]))  # one move
+    play(session, "new HM1-N-AAAAAAC")  # the last one abandoned
     win(session, clock, WINNABLE[2], 3)
-    [shown] = session.handle("stats")
+    [shown] = play(session, "stats")
     assert isinstance(shown, StatsShown)
     summary = shown.summary
     assert (summary.played, summary.won, summary.blocked, summary.abandoned) == (5, 3, 1, 1)
@@ -63,9 +64,9 @@ def test_undo_after_a_win_and_winning_again_is_one_game(paths, clock):
     keeper = Keeper(paths, SettingsFile.load(paths.settings))
     session = keeper.open(None, now=clock)
     win(session, clock, WINNABLE[0], 1)
-    session.handle("undo")
+    play(session, "undo")
     last = solve(deal(DealCode.parse(WINNABLE[0])))[-1]
-    session.handle("pick " + " ".join(last))
+    play(session, "pick " + " ".join(last))
     assert Statistics(paths.statistics).summary().won == 1
 
 
@@ -103,26 +104,26 @@ def test_a_game_is_counted_once_whatever_happens(paths, clock):
 
     session, keeper = restart()
     win(session, clock, code, 1)
-    session.handle("undo")
+    play(session, "undo")
     keeper.close()  # quit with the game one move from its end
     session, keeper = restart()
     assert session.resumed and session.game.moves == 47
-    session.handle("pick " + " ".join(line[-1]))  # won again
+    play(session, "pick " + " ".join(line[-1]))  # won again
     assert session.game.status == "won"
-    session.handle("undo")
+    play(session, "undo")
     keeper.close()
     session, keeper = restart()
-    session.handle("new")
-    session.handle("new")  # leaves the game, which had been won already: no abandon
+    play(session, "new")
+    play(session, "new")  # leaves the game, which had been won already: no abandon
     session, keeper = restart()
-    session.handle(f"new {code}")
+    play(session, f"new {code}")
     for move in line[:-1]:
-        session.handle("pick " + " ".join(move))
+        play(session, "pick " + " ".join(move))
     before_the_kill = paths.saved_game.read_bytes()
-    session.handle("pick " + " ".join(line[-1]))  # the win is recorded, the save removed…
+    play(session, "pick " + " ".join(line[-1]))  # the win is recorded, the save removed…
     paths.saved_game.write_bytes(before_the_kill)  # …but a kill came first: the save is back
     session, keeper = restart()
-    session.handle("pick " + " ".join(line[-1]))  # and the same game is won once more
+    play(session, "pick " + " ".join(line[-1]))  # and the same game is won once more
     summary = Statistics(paths.statistics).summary()
     assert (summary.played, summary.won, summary.abandoned) == (2, 2, 0)
 

@@ -6,7 +6,7 @@ from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.play.answers import Refused
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.settings import Settings
-from tests.support import event_lines, make_deal, session_with
+from tests.support import event_lines, make_deal, play, session_with
 
 # Piles bottom to top. Tops: 1 5S, 2 6D, 3 AH, 4 KH, 5 KS, 6 QH, 7 JC, 8 empty,
 # 9 2H, 10 8S, 11 3D, 12 7D. Reserve: 4C, empty, 10S, AS, QD, 6H, JD, KD.
@@ -77,7 +77,7 @@ LAST_PAIR = make_deal(
 
 def test_last_pair_wins(snapshot_text, clock):
     session = session_with(LAST_PAIR, code=DealCode(0), now=clock)
-    session.handle("pick 1")
+    play(session, "pick 1")
     clock.advance(75)
     assert event_lines(session, ["pick R5", "pick 1", "info", "undo", "info"]) == snapshot_text
 
@@ -94,9 +94,9 @@ def test_a_blocked_deal_says_so_at_once():
 
 def test_refused_lines_change_nothing():
     session = session_with(TABLE, code=DealCode(0))
-    session.handle("pick 1")
+    play(session, "pick 1")
     before = session.game.hidden_snapshot()
     for line in ["pick 1 13", "pick", "undo now", "new HM9-N-AAAAAAA", "pile 13", "set x on"]:
-        [event] = session.handle(line)
+        [event] = play(session, line)
         assert isinstance(event, Refused)
     assert session.game.hidden_snapshot() == before

@@ -5,7 +5,7 @@ import pytest
 from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.settings import Settings
-from tests.support import make_deal, session_with, transcript
+from tests.support import make_deal, play, session_with, transcript
 
 EXAMPLE_GAME = [
     "pile 1",
@@ -76,7 +76,7 @@ def test_transcript(language, snapshot_text, clock):
     blocked = session_with(BLOCKING, code=DealCode(0), settings=settings, now=clock)
     text += "\n" + transcript(blocked, ["pick 1 2", "info", "undo", "info"], start=False)
     won = session_with(LAST_PAIR, code=DealCode(0), settings=settings, now=clock)
-    won.handle("pick 12")
+    play(won, "pick 12")
     clock.advance(3725)
     text += "\n" + transcript(won, ["board", "pick R4", "pick 12", "quit"], start=False)
     assert text == snapshot_text

@@ -13,6 +13,7 @@ from halfmoon_a11y.core.engine import Game, can_pair
 from halfmoon_a11y.core.events import Placed, Removed, SelectionDropped
 from halfmoon_a11y.core.places import ALL_LOCATIONS
 from halfmoon_a11y.play.session import Session
+from tests.support import play
 
 seeds = st.integers(min_value=0, max_value=SEED_COUNT - 1)
 places = st.sampled_from([str(location) for location in ALL_LOCATIONS])
@@ -28,14 +29,14 @@ def legal_pairs(game: Game) -> list[tuple[Placed, Placed]]:
 def test_a_leftover_selection_never_spoils_a_pick(seed, earlier, single, data):
     session = Session(DealCode(seed), now=lambda: 0.0)
     for place in earlier:
-        session.handle(f"pick {place}")
-    session.handle(f"pick {single}")  # one tap, maybe selecting a card, maybe forgotten
+        play(session, f"pick {place}")
+    play(session, f"pick {single}")  # one tap, maybe selecting a card, maybe forgotten
     pairs = legal_pairs(session.game)
     if not pairs:
         return
     first, second = data.draw(st.sampled_from(pairs))
     left_over = session.game.selection
-    events = session.handle(f"pick {first.location} {second.location}")
+    events = play(session, f"pick {first.location} {second.location}")
     removed = [event for event in events if isinstance(event, Removed)]
     assert len(removed) == 1 and removed[0].cards == (first, second)
     dropped = [event for event in events if isinstance(event, SelectionDropped)]
@@ -62,7 +63,7 @@ def test_placement_help_names_exactly_the_cards_that_complete_a_removal(seed, ta
     session = Session(DealCode(seed), now=lambda: 0.0)
     game = session.game
     for place in taps:
-        session.handle(f"pick {place}")
+        play(session, f"pick {place}")
         if not game.selection:
             continue
         candidates = [p for p in game.playable() if p not in game.selection]

@@ -7,6 +7,7 @@ from halfmoon_a11y.core.events import Won
 from halfmoon_a11y.play.answers import Refused
 from halfmoon_a11y.play.session import Session
 from tests.solver import solve
+from tests.support import play
 
 
 @pytest.mark.parametrize(
@@ -19,7 +20,7 @@ def test_a_winning_line_wins_with_48_moves_and_520_points(code, clock):
     events = []
     for move in line:
         clock.advance(3)
-        events = session.handle("pick " + " ".join(move))
+        events = play(session, "pick " + " ".join(move))
         assert not any(isinstance(e, Refused) for e in events)
     won = [e for e in events if isinstance(e, Won)]
     assert won == [Won(score=520, moves=48, elapsed=3 * 47)]
@@ -39,5 +40,5 @@ def test_a_whole_game_typed_as_places_alone(language, clock):
     session = Session(DealCode.parse(code), Settings(language=language), now=clock)
     for number, move in enumerate(solve(deal(DealCode.parse(code)))):
         line = " ".join(move) if number % 2 else f", {joiner} ".join(move).lower()
-        assert not any(isinstance(e, Refused) for e in session.handle(line)), line
+        assert not any(isinstance(e, Refused) for e in play(session, line)), line
     assert session.game.status == "won" and session.game.score == 520

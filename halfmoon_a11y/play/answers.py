@@ -6,13 +6,14 @@ Plain values, as the engine's events are; the presenter words them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import StrEnum
 
 from halfmoon_a11y.core.cards import Rank
 from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.core.errors import HalfMoonError
 from halfmoon_a11y.core.events import Event, Placed, Reason, Status
-from halfmoon_a11y.core.values import record
+from halfmoon_a11y.core.values import record, replace
 from halfmoon_a11y.play.views import Spot, TableView
 
 
@@ -202,6 +203,14 @@ class CursorUnset:
     """Space before any arrow key: there is no place under the cursor yet."""
 
 
+@record
+class Failed:
+    """A command met a bug of the game's own: nothing was done, the game is saved and
+    goes on. `log`: where the details were written, said the first time only."""
+
+    log: str | None = None
+
+
 SessionEvent = (
     Event
     | Dealt
@@ -226,4 +235,53 @@ SessionEvent = (
     | VoiceChosen
     | CursorMoved
     | CursorUnset
+    | Failed
 )
+
+
+@record
+class Totals:
+    """How the game stands after a move: the score and the cards left on the table."""
+
+    score: int
+    left: int
+
+
+class Keep(StrEnum):
+    """What a turn asks the store to write."""
+
+    NOTHING = "nothing"
+    MOVES = "moves"  # removals or undos: one line each in the journal
+    GAME = "game"  # a new deal, or a game over: the whole game, saved anew
+
+
+@record
+class Answer:
+    """One turn, by its parts: what happened, what to keep, what changed. The presenter
+    decides the order in which the parts are said (`text.presenter.Presenter.order`); the
+    store writes what `keep`, `deal`, `changed` and `leaving` ask; a front end applies
+    `changed` to its words and its voice.
+    """
+
+    events: tuple[SessionEvent, ...] = ()  # what happened, in the order it happened
+    deal: tuple[Dealt | InfoShown, ...] = ()  # a deal opened: Dealt, then a resumed score
+    table: TableView | None = None  # the table after a deal, for front ends that read it
+    totals: Totals | None = None  # after a removal or an undo
+    notices: tuple[SessionEvent, ...] = ()  # about files, other windows and the voice
+    keep: Keep = Keep.NOTHING
+    changed: tuple[SettingChanged, ...] = ()  # settings changed: front ends follow them
+    repeat: bool = False  # `repeat`: the last answer again
+    leaving: bool = False  # `quit`: the game is saved and the front end leaves
+
+    def noted(self, notices: Sequence[SessionEvent], first: bool = False) -> Answer:
+        """The answer with more notices: after the others, or before them."""
+        if not notices:
+            return self
+        more = tuple(notices)
+        return replace(self, notices=more + self.notices if first else self.notices + more)
+
+    @property
+    def dealt(self) -> Dealt | None:
+        """The deal this turn opened, if it opened one."""
+        first = self.deal[0] if self.deal else None
+        return first if isinstance(first, Dealt) else None

@@ -15,6 +15,17 @@ from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.core.errors import BadLocationError
 from halfmoon_a11y.core.places import Location
 from halfmoon_a11y.core.values import record
+from halfmoon_a11y.play.answers import (
+    Answer,
+    BoardShown,
+    CodeShown,
+    HelpShown,
+    NewAsked,
+    PileShown,
+    ReserveShown,
+    SelectionShown,
+    StatsShown,
+)
 from halfmoon_a11y.play.errors import (
     BadArgumentError,
     MissingArgumentError,
@@ -36,6 +47,10 @@ from halfmoon_a11y.play.settings import SETTINGS, find_setting
 TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
 if TYPE_CHECKING:
     from typing import Any
+
+    from halfmoon_a11y.play.session import Session
+
+    Handler = Callable[[Session, Any], Answer]
 
 # -- the commands ----------------------------------------------------------------
 
@@ -148,13 +163,17 @@ Command = (
 
 @record
 class CommandSpec:
-    """One command: its English name (its names in each language are in play.lexicon),
-    its arguments and summary for help (translated), and how its arguments are parsed."""
+    """One command, in one place: its English name (its names in each language are in
+    play.lexicon), its arguments and summary for help (translated), how its arguments are
+    parsed into a command value of type `kind`, and `run`, the handler that does it.
+    Help, completion, the parser, the session and the JSON mode all read this table."""
 
     name: str
     how: str  # how it is typed, for the ear, with {name} for its name (translated)
     summary: str  # one-line help (translated)
     build: Callable[[str, Sequence[str]], Command]
+    kind: type  # the command value `build` makes
+    run: Handler  # what it does: the session's answer to it
     setting: str | None = None  # the setting this command changes; its values are the usage
 
     @property
@@ -275,64 +294,254 @@ def _set(name: str, args: Sequence[str]) -> Command:
 ALONE = N_("{name}, with nothing after it")  # how a command without arguments is typed
 SETTING_HOW = N_("{name}, then {values}, for example {name} {example}")
 
-COMMANDS: tuple[CommandSpec, ...] = (
-    CommandSpec(
-        "pick",
-        N_("{name}, then one to three places, for example {name} 1 8. Places alone do too: 1 8"),
-        N_("Tap cards: piles 1 to 12, reserve R1 to R8."),
-        _pick,
-    ),
-    CommandSpec("undo", ALONE, N_("Take back the last move."), _no_args(Undo)),
-    CommandSpec(
-        "new",
-        N_("{name}, or {name} and a deal code, for example {name} HM1-N-ABCDEFG"),
-        N_("Start a new game, or the deal with this code."),
-        _new,
-    ),
-    CommandSpec("board", ALONE, N_("Read the whole table: piles, then reserve."), _no_args(Board)),
-    CommandSpec(
-        "pile",
-        N_("{name}, then a pile from 1 to 12 or a reserve slot, for example {name} 5"),
-        N_("Read one pile or one reserve slot."),
-        _pile,
-    ),
-    CommandSpec("reserve", ALONE, N_("Read the reserve."), _no_args(ShowReserve)),
-    CommandSpec("info", ALONE, N_("Time, score, moves and deal code."), _no_args(Info)),
-    CommandSpec("code", ALONE, N_("The deal code of this game."), _no_args(ShowCode)),
-    CommandSpec("selection", ALONE, N_("What is selected now."), _no_args(ShowSelection)),
-    CommandSpec("repeat", ALONE, N_("Say the last announcement again."), _no_args(Repeat)),
-    CommandSpec(
-        "help",
-        N_("{name}, or {name} and a command, for example {name} {example}, or {name} {rules}"),
-        N_("List the commands, explain one, or read the rules."),
-        _help,
-    ),
-    CommandSpec(
-        "lang", SETTING_HOW, N_("Change the language."), _own_command("lang"), setting="lang"
-    ),
-    CommandSpec(
-        "set",
-        N_("{name}, then a setting and its value, for example {name} {setting} {value}"),
-        N_("Change a setting: {settings}."),  # each setting without a command of its own
-        _set,
-    ),
-    CommandSpec(
-        "speech",
-        SETTING_HOW,
-        N_("The game's own voice. Auto: it speaks only when no screen reader does."),
-        _own_command("speech"),
-        setting="speech",
-    ),
-    CommandSpec(
-        "stats",
-        ALONE,
-        N_("Games played, won and blocked, win rate, best time and winning streaks."),
-        _no_args(Stats),
-    ),
-    CommandSpec(
-        "quit", ALONE, N_("Leave the game. It is saved, and resumed next time."), _no_args(Quit)
-    ),
+# -- the table: each command's entry, with its handler just above it -------------------
+
+
+def _pick_run(session: Session, command: Pick) -> Answer:
+    return session.pick(command.locations)
+
+
+PICK = CommandSpec(
+    "pick",
+    N_("{name}, then one to three places, for example {name} 1 8. Places alone do too: 1 8"),
+    N_("Tap cards: piles 1 to 12, reserve R1 to R8."),
+    _pick,
+    Pick,
+    _pick_run,
 )
+
+
+def _undo_run(session: Session, command: Undo) -> Answer:
+    return session.undo()
+
+
+UNDO = CommandSpec("undo", ALONE, N_("Take back the last move."), _no_args(Undo), Undo, _undo_run)
+
+
+def _new_run(session: Session, command: New) -> Answer:
+    """Asks once when the game has moves; `new` again leaves it."""
+    if session.ask_before_leaving():
+        return Answer((NewAsked(session.game.moves),))
+    return session.deal_anew(command.code)
+
+
+NEW = CommandSpec(
+    "new",
+    N_("{name}, or {name} and a deal code, for example {name} HM1-N-ABCDEFG"),
+    N_("Start a new game, or the deal with this code."),
+    _new,
+    New,
+    _new_run,
+)
+
+
+def _board_run(session: Session, command: Board) -> Answer:
+    return Answer((BoardShown(session.view()),))
+
+
+BOARD = CommandSpec(
+    "board",
+    ALONE,
+    N_("Read the whole table: piles, then reserve."),
+    _no_args(Board),
+    Board,
+    _board_run,
+)
+
+
+def _pile_run(session: Session, command: ShowPile) -> Answer:
+    return Answer((PileShown(session.spot(command.location)),))
+
+
+PILE = CommandSpec(
+    "pile",
+    N_("{name}, then a pile from 1 to 12 or a reserve slot, for example {name} 5"),
+    N_("Read one pile or one reserve slot."),
+    _pile,
+    ShowPile,
+    _pile_run,
+)
+
+
+def _reserve_run(session: Session, command: ShowReserve) -> Answer:
+    return Answer((ReserveShown(session.view().reserve),))
+
+
+RESERVE = CommandSpec(
+    "reserve", ALONE, N_("Read the reserve."), _no_args(ShowReserve), ShowReserve, _reserve_run
+)
+
+
+def _info_run(session: Session, command: Info) -> Answer:
+    return Answer((session.info(),))
+
+
+INFO = CommandSpec(
+    "info", ALONE, N_("Time, score, moves and deal code."), _no_args(Info), Info, _info_run
+)
+
+
+def _code_run(session: Session, command: ShowCode) -> Answer:
+    return Answer((CodeShown(session.code),))
+
+
+CODE = CommandSpec(
+    "code", ALONE, N_("The deal code of this game."), _no_args(ShowCode), ShowCode, _code_run
+)
+
+
+def _selection_run(session: Session, command: ShowSelection) -> Answer:
+    game = session.game
+    return Answer((SelectionShown(game.selection, game.missing_ranks()),))
+
+
+SELECTION = CommandSpec(
+    "selection",
+    ALONE,
+    N_("What is selected now."),
+    _no_args(ShowSelection),
+    ShowSelection,
+    _selection_run,
+)
+
+
+def _repeat_run(session: Session, command: Repeat) -> Answer:
+    session.keep_question()
+    return Answer(repeat=True)
+
+
+REPEAT = CommandSpec(
+    "repeat", ALONE, N_("Say the last announcement again."), _no_args(Repeat), Repeat, _repeat_run
+)
+
+
+def _help_run(session: Session, command: Help) -> Answer:
+    return Answer((HelpShown(command.topic),))
+
+
+HELP = CommandSpec(
+    "help",
+    N_("{name}, or {name} and a command, for example {name} {example}, or {name} {rules}"),
+    N_("List the commands, explain one, or read the rules."),
+    _help,
+    Help,
+    _help_run,
+)
+
+
+def _change_run(session: Session, command: Change) -> Answer:
+    return session.change(command.setting, command.value)
+
+
+LANG = CommandSpec(
+    "lang",
+    SETTING_HOW,
+    N_("Change the language."),
+    _own_command("lang"),
+    Change,
+    _change_run,
+    setting="lang",
+)
+SET = CommandSpec(
+    "set",
+    N_("{name}, then a setting and its value, for example {name} {setting} {value}"),
+    N_("Change a setting: {settings}."),  # each setting without a command of its own
+    _set,
+    Change,
+    _change_run,
+)
+SPEECH = CommandSpec(
+    "speech",
+    SETTING_HOW,
+    N_("The game's own voice. Auto: it speaks only when no screen reader does."),
+    _own_command("speech"),
+    Change,
+    _change_run,
+    setting="speech",
+)
+
+
+def _stats_run(session: Session, command: Stats) -> Answer:
+    return Answer((StatsShown(session.store.summary()),))
+
+
+STATS = CommandSpec(
+    "stats",
+    ALONE,
+    N_("Games played, won and blocked, win rate, best time and winning streaks."),
+    _no_args(Stats),
+    Stats,
+    _stats_run,
+)
+
+
+def _quit_run(session: Session, command: Quit) -> Answer:
+    return Answer(leaving=True)
+
+
+QUIT = CommandSpec(
+    "quit",
+    ALONE,
+    N_("Leave the game. It is saved, and resumed next time."),
+    _no_args(Quit),
+    Quit,
+    _quit_run,
+)
+
+# The table, in the order help lists it. `register` adds to it (a test-only command).
+COMMANDS: list[CommandSpec] = [
+    PICK,
+    UNDO,
+    NEW,
+    BOARD,
+    PILE,
+    RESERVE,
+    INFO,
+    CODE,
+    SELECTION,
+    REPEAT,
+    HELP,
+    LANG,
+    SET,
+    SPEECH,
+    STATS,
+    QUIT,
+]
+
+
+# -- commands no word types: an empty line, and the prompt's Escape -------------------
+
+
+def _blank_run(session: Session, command: Blank) -> Answer:
+    session.keep_question()  # an empty line keeps `new`'s question open
+    return Answer()
+
+
+def _drop_run(session: Session, command: DropSelection) -> Answer:
+    dropped = session.drop_selection()
+    return Answer(tuple(dropped) or (SelectionShown((), ()),))  # "Nothing is selected."
+
+
+_HANDLERS: dict[type, Handler] = {Blank: _blank_run, DropSelection: _drop_run}
+_HANDLERS.update((spec.kind, spec.run) for spec in COMMANDS)
+
+
+def handler(command: Command) -> Handler:
+    """The handler of a command value, from its entry in the table."""
+    return _HANDLERS[type(command)]
+
+
+def register(spec: CommandSpec) -> None:
+    """Add a command to the table: its words go in each lexicon, its sentences in the
+    catalogs (docs/architecture.md shows a worked example)."""
+    COMMANDS.append(spec)
+    _HANDLERS[spec.kind] = spec.run
+
+
+def unregister(spec: CommandSpec) -> None:
+    COMMANDS.remove(spec)
+    if all(other.kind is not spec.kind for other in COMMANDS):
+        del _HANDLERS[spec.kind]
 
 
 def settings_of_set() -> list[str]:
@@ -342,21 +551,23 @@ def settings_of_set() -> list[str]:
 
 
 @cache
-def _by_name(lexicons: tuple[Lexicon, ...]) -> dict[str, CommandSpec]:
-    """Every folded name of every command, for the languages registered now. `lexicons`
-    is the cache's key: registering a language makes a new table."""
+def _by_name(
+    lexicons: tuple[Lexicon, ...], commands: tuple[CommandSpec, ...]
+) -> dict[str, CommandSpec]:
+    """Every folded name of every command, for the languages and commands registered now.
+    They are the cache's key: registering a language or a command makes a new table."""
     table: dict[str, CommandSpec] = {}
-    for spec in COMMANDS:
+    for spec in commands:
         for word in (spec.name, *spec.aliases):
             table[fold(word)] = spec
     return table
 
 
 @cache
-def _short_forms(words: Lexicon) -> dict[str, CommandSpec]:
+def _short_forms(words: Lexicon, commands: tuple[CommandSpec, ...]) -> dict[str, CommandSpec]:
     """The short forms of one language only: they differ between languages."""
     shorts = words.short_forms
-    return {fold(shorts[spec.name]): spec for spec in COMMANDS if spec.name in shorts}
+    return {fold(shorts[spec.name]): spec for spec in commands if spec.name in shorts}
 
 
 @cache
@@ -372,8 +583,9 @@ def _joiners() -> frozenset[str]:
 def find(word: str, language: str = SOURCE) -> CommandSpec:
     """The command a word names: a short form of the player's language, or a name in any."""
     folded = fold(word)
-    spec = _short_forms(lexicon(language)).get(folded)
-    spec = spec or _by_name(tuple(LEXICONS.values())).get(folded)
+    commands = tuple(COMMANDS)
+    spec = _short_forms(lexicon(language), commands).get(folded)
+    spec = spec or _by_name(tuple(LEXICONS.values()), commands).get(folded)
     if spec is None:
         raise UnknownCommandError(word, _close_to(folded, language))
     return spec

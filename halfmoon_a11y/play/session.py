@@ -21,44 +21,41 @@ from halfmoon_a11y.core.events import (
     SelectionCleared,
     SelectionReplaced,
     Status,
+    Undone,
     Won,
 )
 from halfmoon_a11y.core.places import Location
 from halfmoon_a11y.core.values import record, replace
 from halfmoon_a11y.play import commands as cmd
 from halfmoon_a11y.play.answers import (
-    BoardShown,
-    CodeShown,
+    Answer,
     Dealt,
-    HelpShown,
     InfoShown,
+    Keep,
     MoveError,
-    NewAsked,
-    PileShown,
     PlacementHelp,
-    QuitAsked,
     Refused,
-    RepeatAsked,
-    ReserveShown,
-    SelectionShown,
     SessionEvent,
     SettingChanged,
-    StatsShown,
-    Summary,
+    Totals,
 )
 from halfmoon_a11y.play.clock import GameClock
-from halfmoon_a11y.play.errors import StatisticsUnavailableError
+from halfmoon_a11y.play.port import NoStore
 from halfmoon_a11y.play.settings import SETTINGS, Audience, Settings
 from halfmoon_a11y.play.views import Spot, TableView, table_view
 
-Observer = Callable[[list[SessionEvent]], list[SessionEvent]]
+TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
+if TYPE_CHECKING:
+    from halfmoon_a11y.play.port import Store
 
 
 @record
 class Start:
     """The deal a session opens with: new, or saved with its removals to replay.
 
-    `table` lays out a hand-made table instead of the code's deal (for tests).
+    `table` lays out a hand-made table instead of the code's deal (for tests). `game` is
+    the game already replayed from `moves`, when the store checked them: a resumed game is
+    replayed once (one session plays it).
     """
 
     code: DealCode
@@ -66,6 +63,7 @@ class Start:
     elapsed: float = 0.0
     resumed: bool = False
     table: Deal | None = None
+    game: Game | None = None
 
 
 class ReplayError(ValueError):
@@ -74,6 +72,8 @@ class ReplayError(ValueError):
 
 def replay(start: Start) -> Game:
     """The game of a start: its deal, with every saved removal made again."""
+    if start.game is not None:
+        return start.game
     game = Game(start.table if start.table is not None else deal(start.code))
     for move in start.moves:
         game.drop_selection()
@@ -85,8 +85,9 @@ def replay(start: Start) -> Game:
 
 
 class Session:
-    """One player's session. Built once with the deal it plays; observers attach through
-    `observe`; only its own methods change its state, and only commands call them."""
+    """One player's session. Built once with the deal it plays and the store it asks for
+    kept games and statistics; only its own methods change its state, and only commands
+    (`play.commands`, each with its handler) call them. Every command gives one `Answer`."""
 
     def __init__(
         self,
@@ -94,29 +95,22 @@ class Session:
         settings: Settings | None = None,
         now: Callable[[], float] = time.monotonic,
         randbelow: Callable[[int], int] = system_randbelow,
-        statistics: Callable[[], Summary] | None = None,
+        store: Store | None = None,
         notices: Sequence[SessionEvent] = (),
-        kept: Callable[[DealCode], Start | None] | None = None,
     ) -> None:
         if isinstance(start, DealCode):
             start = Start(start)
         self._settings = settings or Settings()
         self._now = now
         self._randbelow = randbelow
-        self._statistics = statistics
-        self._kept = kept  # a game put aside earlier, by its code, to resume with `new CODE`
+        self._store: Store = store if store is not None else NoStore()
         self._leaving_asked = False  # `new` was asked once during a game with moves
-        self._finished = False
-        self._observers: list[Observer] = []  # each may add events after a command
-        self._notices: list[SessionEvent] = list(notices)  # said once, at the opening
+        self._asked = False  # ... as it stood before the command being run
+        self._notices: tuple[SessionEvent, ...] = tuple(notices)  # said once, at the opening
         self._resumed = start.resumed
         self._code = start.code
         self._game = replay(start)
         self._clock = GameClock(now, start.elapsed)
-
-    def observe(self, observer: Observer) -> None:
-        """Call `observer` with the events of every command; it may add events of its own."""
-        self._observers.append(observer)
 
     # -- what the session holds, read-only --------------------------------------------
 
@@ -137,14 +131,13 @@ class Session:
         return self._clock
 
     @property
+    def store(self) -> Store:
+        return self._store
+
+    @property
     def resumed(self) -> bool:
         """The current deal was resumed from a saved game (until `new`)."""
         return self._resumed
-
-    @property
-    def finished(self) -> bool:
-        """`quit` was asked: the front end leaves."""
-        return self._finished
 
     # -- reading ------------------------------------------------------------------
 
@@ -156,107 +149,17 @@ class Session:
         view = self.view()
         return (view.reserve if location.reserve else view.piles)[location.index]
 
-    def opening(self) -> list[SessionEvent]:
-        """The events that announce the current deal, for a front end starting up."""
-        events: list[SessionEvent] = [Dealt(self.code, self.resumed, self._advice_on())]
+    def opening(self) -> Answer:
+        """The answer that announces the current deal, for a front end starting up: the
+        deal, the notices the store gave at the start (said once), the table, a block."""
+        deal: tuple[Dealt | InfoShown, ...] = (Dealt(self.code, self.resumed, self._advice_on()),)
         if self.resumed:
-            events.append(self._info(with_code=False))
-        events.extend(self._notices)  # said before the table: a listener may skip the table
-        self._notices = []
-        if self.game.status is Status.BLOCKED:
-            events.append(Blocked())
-        return events
+            deal += (self.info(with_code=False),)
+        notices, self._notices = self._notices, ()
+        blocked = (Blocked(),) if self.game.status is Status.BLOCKED else ()
+        return Answer(blocked, deal=deal, table=self.view(), notices=notices)
 
-    # -- doing --------------------------------------------------------------------
-
-    def understands(self, line: str) -> bool:
-        """Whether a line is a command in the player's language (for keeping history)."""
-        try:
-            cmd.parse(line, self._settings.language)
-        except HalfMoonError:
-            return False
-        return bool(line.strip())
-
-    def handle(self, line: str) -> list[SessionEvent]:
-        """Parse one line and run it. Anything refused becomes a Refused event; nothing raises."""
-        try:
-            command = cmd.parse(line, self._settings.language)
-        except HalfMoonError as error:
-            return [Refused(error)]
-        return self.execute(command)
-
-    def execute(self, command: cmd.Command) -> list[SessionEvent]:
-        asked, self._leaving_asked = self._leaving_asked, False
-        if isinstance(command, cmd.Blank | cmd.Repeat):
-            self._leaving_asked = asked  # an empty line or a repeat keeps the question open
-        try:
-            if isinstance(command, cmd.New) and not asked and self._would_lose_moves():
-                self._leaving_asked = True
-                events: list[SessionEvent] = [NewAsked(self.game.moves)]
-            else:
-                events = self._execute(command)
-        except HalfMoonError as error:
-            return [Refused(error)]
-        for observer in self._observers:
-            events = events + observer(events)
-        leaving = [event for event in events if isinstance(event, QuitAsked)]
-        return [event for event in events if not isinstance(event, QuitAsked)] + leaving
-
-    def _execute(self, command: cmd.Command) -> list[SessionEvent]:
-        match command:
-            case cmd.Pick(locations):
-                return self._pick(locations)
-            case cmd.Undo():
-                return self._settle_clock(list(self.game.undo()))
-            case cmd.New(code):
-                return self._new_game(code)
-            case cmd.Board():
-                return [BoardShown(self.view())]
-            case cmd.ShowPile(location):
-                return [PileShown(self.spot(location))]
-            case cmd.ShowReserve():
-                return [ReserveShown(self.view().reserve)]
-            case cmd.Info():
-                return [self._info()]
-            case cmd.ShowSelection():
-                return [SelectionShown(self.game.selection, self.game.missing_ranks())]
-            case cmd.ShowCode():
-                return [CodeShown(self.code)]
-            case cmd.Change(setting, value):
-                # the parser checked the value with the setting's kind
-                self._settings = self._settings.replace(**{SETTINGS[setting].field: value})
-                return [SettingChanged(setting, value)]
-            case cmd.Stats():
-                if self._statistics is None:
-                    raise StatisticsUnavailableError()
-                return [StatsShown(self._statistics())]
-            case cmd.Help(topic):
-                return [HelpShown(topic)]
-            case cmd.Repeat():
-                return [RepeatAsked()]
-            case cmd.Quit():
-                self._finished = True
-                return [QuitAsked()]
-            case cmd.Blank():
-                return []
-            case cmd.DropSelection():
-                dropped = self.game.drop_selection()
-                return list(dropped) or [SelectionShown((), ())]  # "Nothing is selected."
-        raise AssertionError(f"unhandled command {command!r}")  # pragma: no cover
-
-    def _would_lose_moves(self) -> bool:
-        return self.game.moves > 0 and self.game.status is Status.PLAYING
-
-    def _new_game(self, code: DealCode | None) -> list[SessionEvent]:
-        kept = self._kept(code) if code is not None and self._kept is not None else None
-        start = kept or Start(code or DealCode.random(self._randbelow))
-        self._resumed = start.resumed
-        self._code = start.code
-        self._game = replay(start)
-        self._clock = GameClock(self._now, start.elapsed)
-        return self.opening()
-
-    def _info(self, with_code: bool = True) -> InfoShown:
+    def info(self, with_code: bool = True) -> InfoShown:
         g = self.game
         return InfoShown(
             self.clock.elapsed,
@@ -270,6 +173,77 @@ class Session:
             with_code=with_code,
         )
 
+    # -- doing --------------------------------------------------------------------
+
+    def parse(self, line: str) -> cmd.Command:
+        """One line in the player's language as a command; raises HalfMoonError."""
+        return cmd.parse(line, self._settings.language)
+
+    def understands(self, line: str) -> bool:
+        """Whether a line is a command in the player's language (for keeping history)."""
+        try:
+            self.parse(line)
+        except HalfMoonError:
+            return False
+        return bool(line.strip())
+
+    def handle(self, line: str) -> Answer:
+        """Parse one line and run it. Anything refused is a Refused event; nothing raises
+        but a bug."""
+        try:
+            command = self.parse(line)
+        except HalfMoonError as error:
+            return Answer((Refused(error),))
+        return self.execute(command)
+
+    def execute(self, command: cmd.Command) -> Answer:
+        """Run one command by the handler of its entry in the command table."""
+        self._asked, self._leaving_asked = self._leaving_asked, False
+        try:
+            return cmd.handler(command)(self, command)
+        except HalfMoonError as error:
+            return Answer((Refused(error),))
+
+    # -- what the commands' handlers do -------------------------------------------------
+
+    @property
+    def leaving_asked(self) -> bool:
+        """`new` was asked once, just before this command, during a game with moves."""
+        return self._asked
+
+    def keep_question(self) -> None:
+        """An empty line or a repeat keeps `new`'s question open."""
+        self._leaving_asked = self._asked
+
+    def ask_before_leaving(self) -> bool:
+        """Whether `new` must ask first: the game has moves and is not over. Asks once."""
+        if self._asked or self.game.moves == 0 or self.game.status is not Status.PLAYING:
+            return False
+        self._leaving_asked = True
+        return True
+
+    def deal_anew(self, code: DealCode | None) -> Answer:
+        """Another deal: a game kept aside for `code`, or `code` afresh, or a random deal."""
+        kept = self._store.kept(code) if code is not None else None
+        start = kept or Start(code or DealCode.random(self._randbelow))
+        self._resumed = start.resumed
+        self._code = start.code
+        self._game = replay(start)
+        self._clock = GameClock(self._now, start.elapsed)
+        return replace(self.opening(), keep=Keep.GAME)
+
+    def change(self, setting: str, value: object) -> Answer:
+        """One setting changes (the parser checked the value with the setting's kind)."""
+        self._settings = self._settings.replace(**{SETTINGS[setting].field: value})
+        changed = SettingChanged(setting, value)
+        return Answer((changed,), changed=(changed,))
+
+    def undo(self) -> Answer:
+        return self._settled(list(self.game.undo()))
+
+    def drop_selection(self) -> list[SessionEvent]:
+        return list(self.game.drop_selection())
+
     def _advice_on(self) -> tuple[str, ...]:
         """The settings that add to what the player hears, when they are on."""
         return tuple(
@@ -278,7 +252,7 @@ class Session:
             if Audience.SESSION in spec.audience and self.settings.value(spec) is True
         )
 
-    def _pick(self, locations: tuple[Location, ...]) -> list[SessionEvent]:
+    def pick(self, locations: tuple[Location, ...]) -> Answer:
         """One tap, or a whole move: a pick of two or three places starts from nothing
         selected, and says only how it ended, not each tap on the way."""
         if self.game.status is Status.PLAYING:
@@ -297,7 +271,7 @@ class Session:
         changed = bool(ends) and isinstance(ends[-1], _SELECTION_CHANGES)
         if self.settings.placement_help and changed and self.game.selection:
             events.append(PlacementHelp(self.game.combinable(), self.game.missing_ranks()))
-        return self._settle_clock(events)
+        return self._settled(events)
 
     def _move_error(self, event: SessionEvent) -> list[SessionEvent]:
         """The explanation of a failed combination, when the move-errors setting is on."""
@@ -305,12 +279,22 @@ class Session:
             return [MoveError(event.reason)]
         return []
 
-    def _settle_clock(self, events: list[SessionEvent]) -> list[SessionEvent]:
+    def _settled(self, events: list[SessionEvent]) -> Answer:
+        """The answer to a move: the clock stopped at a game's end, the win's time, the
+        totals, and what the store keeps (the move, or the whole game once it is over)."""
         if self.game.status is not Status.PLAYING:
             self.clock.stop()
         elif self.clock.started:
             self.clock.start()
-        return [replace(e, elapsed=self.clock.elapsed) if isinstance(e, Won) else e for e in events]
+        said = tuple(
+            replace(e, elapsed=self.clock.elapsed) if isinstance(e, Won) else e for e in events
+        )
+        moved = any(isinstance(event, Removed | Undone) for event in said)
+        if not moved:
+            return Answer(said)
+        won = any(isinstance(event, Won) for event in said)
+        totals = Totals(self.game.score, self.game.cards_left)
+        return Answer(said, totals=totals, keep=Keep.GAME if won else Keep.MOVES)
 
 
 _SELECTION_CHANGES = (Selected, Deselected, SelectionReplaced)

@@ -50,6 +50,11 @@ class Paths:
         return os.path.join(self._state, "history")
 
     @property
+    def errors(self) -> str:
+        """The details of the game's own bugs, for whoever mends them."""
+        return os.path.join(self._state, "errors.log")
+
+    @property
     def sounds(self) -> str:
         """The earcons, made at first use."""
         return os.path.join(os.fspath(self.cache) if self.cache else self._state, "sounds")

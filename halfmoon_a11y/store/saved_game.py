@@ -20,7 +20,7 @@ from enum import StrEnum
 from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.core.errors import HalfMoonError
 from halfmoon_a11y.core.places import Location
-from halfmoon_a11y.core.values import record
+from halfmoon_a11y.core.values import record, replace
 from halfmoon_a11y.play.session import ReplayError, Session, Start, replay
 from halfmoon_a11y.store.files import atomic_write, read_small
 
@@ -92,13 +92,15 @@ class SavedGame:
         return cls(code, moves, elapsed, game if isinstance(game, str) and game.isalnum() else "")
 
     def start(self) -> Start:
-        """The saved game, to resume. Raises SaveError when a removal does not replay."""
+        """The saved game, to resume, already replayed: the session plays the game this
+        check made, so a resumed game is replayed once. Raises SaveError when a removal
+        does not replay."""
         start = Start(self.code, self.moves, self.elapsed, resumed=True)
         try:
-            replay(start)
+            game = replay(start)
         except ReplayError:
             raise SaveError(SaveProblem.UNREADABLE) from None
-        return start
+        return replace(start, game=game)
 
 
 def write(path: StrPath, saved: SavedGame) -> None:

@@ -135,7 +135,29 @@ class Presenter:
     def __init__(self, words: Words | None = None) -> None:
         self.words = words or Words()
 
-    def render_all(self, events: list[se.SessionEvent]) -> list[str]:
+    def order(
+        self, answer: se.Answer, table: bool = True, last: Sequence[se.SessionEvent] = ()
+    ) -> list[se.SessionEvent]:
+        """The one place that decides the order of what an answer says.
+
+        - A deal: its own lines (the deal, the score of a resumed game), then the notices
+          (which voice speaks, files, other windows), then the table (`table`: for front
+          ends that read it; the JSON mode sends the state instead), then a block.
+        - Anything else: what happened, then the notices, then the goodbye of `quit`.
+        - `repeat`: the notices, then `last`, the events of the last answer, as they were.
+        """
+        if answer.repeat:
+            return [se.RepeatAsked(), *answer.notices, *last]
+        if answer.deal:
+            board = [se.BoardShown(answer.table)] if table and answer.table is not None else []
+            said = [*answer.deal, *answer.notices, *board, *answer.events]
+        else:
+            said = [*answer.events, *answer.notices]
+        if answer.leaving:
+            said.append(se.QuitAsked())
+        return said
+
+    def render_all(self, events: Sequence[se.SessionEvent]) -> list[str]:
         """The sentences for a list of events. A removal and what it caused (the places
         it changed, a win or a block) is one answer: the outcome first, then the score
         and the cards left, then the places that changed."""
@@ -397,6 +419,14 @@ class Presenter:
     @property
     def helper(self) -> Helper:
         return Helper(self.words)
+
+    @_renders(se.Failed)
+    def _failed(self, event: se.Failed) -> list[str]:
+        w = self.words
+        lines = [w._("Something went wrong with that command; the game is saved and goes on.")]
+        if event.log is not None:
+            lines.append(w._("The details are in {path}.").format(path=event.log))
+        return lines
 
     @_renders(se.RepeatAsked)
     def _repeat(self, event: se.RepeatAsked) -> list[str]:

@@ -15,6 +15,7 @@ from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.core.errors import BadDealCodeError
 from halfmoon_a11y.play.lexicon import languages
 from halfmoon_a11y.play.settings import SETTINGS, Settings, SettingSpec, SpeechMode, Switch
+from halfmoon_a11y.store.error_log import reporter
 from halfmoon_a11y.store.files import Paths
 from halfmoon_a11y.store.keeper import Keeper
 from halfmoon_a11y.store.lock import FilesLock
@@ -22,8 +23,8 @@ from halfmoon_a11y.store.settings_file import SettingsFile
 from halfmoon_a11y.text.catalog import default_language
 from halfmoon_a11y.text.presenter import Presenter, echo
 from halfmoon_a11y.text.words import Words
-from halfmoon_a11y.ui.loop import hold_signals
-from halfmoon_a11y.ui.plain import lines_from, run_plain, terminal_lines, wants_plain
+from halfmoon_a11y.ui.loop import hold_signals, serve
+from halfmoon_a11y.ui.plain import lines_from, terminal_lines, wants_plain
 
 TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
 if TYPE_CHECKING:
@@ -263,11 +264,13 @@ def _main(argv: Sequence[str] | None) -> int:
     for signum in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
         if signum is not None:
             signal.signal(signum, _leave_on_signal)
+    report = reporter(paths.errors)
     try:
         if args.json:
             from halfmoon_a11y.ui import jsonmode
 
-            return jsonmode.run(session, lines_from(sys.stdin.buffer), _utf8(sys.stdout))
+            out = _utf8(sys.stdout)
+            return jsonmode.run(session, lines_from(sys.stdin.buffer), out, keeper, report)
         from halfmoon_a11y.ui.frontend import TextFrontEnd, printer  # not for JSON
         from halfmoon_a11y.voice.choose import make_sound_player, make_speaker
 
@@ -281,24 +284,32 @@ def _main(argv: Sequence[str] | None) -> int:
         at_terminal = sys.stdout.isatty() and sys.stdin.isatty()
         folder = paths.sounds if at_terminal else None
         player = sound_player if at_terminal else None
-
+        front = TextFrontEnd(
+            session,
+            printer(sys.stdout),
+            speaker_factory,
+            asked or interactive,
+            folder,
+            player,
+            store=keeper,
+            report=report,
+        )
         if not interactive:
             lines: Iterable[str]
             if sys.stdin.isatty():  # --plain or TERM=dumb at a terminal: readline editing
                 lines = terminal_lines(paths.plain_history, session.understands)
             else:
                 lines = lines_from(sys.stdin.buffer)
-            return run_plain(session, lines, sys.stdout, speaker_factory, asked, folder, player)
+            return serve(front, lines)
         # The opening is written (and spoken) before prompt_toolkit loads: it is heard
         # sooner, and a screen reader starts reading while the prompt gets ready.
-        front = TextFrontEnd(session, printer(sys.stdout), speaker_factory, True, folder, player)
         front.start()
         try:
             from halfmoon_a11y.ui.prompt import run_prompt
         except BaseException:
             front.close()  # the voice stops with the program
             raise
-        return run_prompt(session, speaker_factory, paths.history, front)
+        return run_prompt(front, paths.history)
     finally:
         hold_signals()
         keeper.close()

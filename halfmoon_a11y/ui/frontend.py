@@ -11,27 +11,29 @@ from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play import commands as cmd
 from halfmoon_a11y.play import cursor as moves
 from halfmoon_a11y.play.cursor import Cursor
-from halfmoon_a11y.play.dialogue import Dialogue
 from halfmoon_a11y.play.keymap import DROP, TAP
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.settings import SETTINGS, Audience, CardNames, Settings, SpeechMode
 from halfmoon_a11y.text.ear import for_the_ear
 from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.words import Words
+from halfmoon_a11y.ui.loop import Turns
 from halfmoon_a11y.voice.speaker import SilentSpeaker, Voice
 
 TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
 if TYPE_CHECKING:
     from typing import TextIO
 
+    from halfmoon_a11y.play.port import Store
+    from halfmoon_a11y.ui.loop import Report
     from halfmoon_a11y.voice.earcons import Earcons
     from halfmoon_a11y.voice.speaker import Speaker
 
 SpeakerFactory = Callable[[Settings], Voice]
 
 
-class TextFrontEnd:
-    """Turns a session's events into announcements: written with `write`, and spoken."""
+class TextFrontEnd(Turns):
+    """Says each answer: written with `write`, and spoken, with its sound."""
 
     def __init__(
         self,
@@ -41,8 +43,10 @@ class TextFrontEnd:
         announce_voice: bool = False,
         sounds_folder: str | None = None,
         sound_player: Callable[[], Speaker | None] | None = None,
+        store: Store | None = None,
+        report: Report | None = None,
     ) -> None:
-        self.session = session
+        super().__init__(session, store, report)
         self.sounds_folder = sounds_folder  # where the sounds are kept, when they may play
         self._earcons: Earcons | None = None  # loaded at the first sound, not at start
         self.sound_player = sound_player  # plays them while the game's voice is silent
@@ -53,7 +57,7 @@ class TextFrontEnd:
         self.speaker: Speaker = SilentSpeaker()
         self.presenter = Presenter()  # what is written: the player's card names
         self.ear = Presenter()  # what is spoken: full card names, codes spelled out
-        self.dialogue = Dialogue(session)
+        self.last: list[se.SessionEvent] = []  # the last answer said, for `repeat`
         self.cursor = Cursor()  # the arrow keys' place on the table (interactive mode)
         self._follow_language()
 
@@ -62,9 +66,8 @@ class TextFrontEnd:
         self.presenter.words = Words(settings.language, settings.cards)
         self.ear.words = Words(settings.language, CardNames.FULL)
 
-    def start(self) -> None:
-        notes = self._switch_speech(say_choice=self.announce_voice)
-        self.announce(self.dialogue.opening(notes))
+    def opening_notes(self) -> list[se.SessionEvent]:
+        return self._switch_speech(say_choice=self.announce_voice)
 
     def interrupt(self) -> None:
         """A new command or key silences the last announcement, sounds included."""
@@ -72,34 +75,29 @@ class TextFrontEnd:
         if self._sounds is not None:
             self._sounds.interrupt()
 
-    def line(self, text: str) -> None:
-        self.interrupt()
-        self.announce(self.dialogue.answer(text, self._follow))
-
     def key(self, action: str) -> None:
         """A key of the prompt (play.keymap) on an empty line: a cursor move, a tap on the
         place under the cursor (as `pick` with it), or dropping the selection."""
-        self.interrupt()
         where = self.cursor.location
         if action in moves.MOVES:
+            self.interrupt()
             stop = self.cursor.move(action)
             selected = stop.location in self.session.game.selected_places
             spot = self.session.spot(stop.location)
-            self.announce(self.dialogue.said([se.CursorMoved(spot, stop.edge, selected)]))
+            self.say(se.Answer((se.CursorMoved(spot, stop.edge, selected),)))
         elif action == TAP and where is None:
-            self.announce(self.dialogue.said([se.CursorUnset()]))
+            self.interrupt()
+            self.say(se.Answer((se.CursorUnset(),)))
         elif action == TAP and where is not None:
-            self.announce(self.dialogue.run(cmd.Pick((where,)), self._follow))
+            self.run(cmd.Pick((where,)))
         elif action == DROP:
-            self.announce(self.dialogue.run(cmd.DropSelection(), self._follow))
+            self.run(cmd.DropSelection())
 
-    def _follow(self, events: list[se.SessionEvent]) -> list[se.SessionEvent]:
-        """Apply setting changes to the presenter and the voice; say what went wrong."""
+    def apply(self, answer: se.Answer) -> se.Answer:
+        """Apply setting changes to the presenter and the voice; note what went wrong."""
         notes: list[se.SessionEvent] = []
         settings = self.session.settings
-        for event in events:
-            if not isinstance(event, se.SettingChanged):
-                continue
+        for event in answer.changed:
             spec = SETTINGS[event.setting]
             if Audience.WORDS in spec.audience:
                 self._follow_language()
@@ -108,7 +106,7 @@ class TextFrontEnd:
             if Audience.SPEAKER in spec.audience:
                 mode = settings.value(spec)
                 notes += self._switch_speech(say_choice=mode == SpeechMode.AUTO)
-        return notes
+        return answer.noted(notes)
 
     def _switch_speech(self, say_choice: bool) -> list[se.SessionEvent]:
         """Start the voice the speech setting asks for; say which speaks, or what failed."""
@@ -130,6 +128,15 @@ class TextFrontEnd:
             return []
         automatic = self.session.settings.speech == SpeechMode.AUTO
         return [se.VoiceChosen(voice.own, automatic, voice.reader)]
+
+    def say(self, answer: se.Answer) -> None:
+        """The answer in the presenter's order, the table after a deal; remembered for
+        `repeat` (the repeat itself is not: `repeat` twice says the same)."""
+        events = self.presenter.order(answer, table=True, last=self.last)
+        said: list[se.SessionEvent] = [e for e in events if not isinstance(e, se.RepeatAsked)]
+        if said:
+            self.last = said
+        self.announce(said)
 
     def announce(self, events: list[se.SessionEvent]) -> None:
         failure = self.speaker.failure

@@ -7,18 +7,21 @@ from collections.abc import Iterable
 
 from halfmoon_a11y.core import events as ev
 from halfmoon_a11y.core.cards import Card
+from halfmoon_a11y.core.never import assert_never
 from halfmoon_a11y.play import answers as se
-from halfmoon_a11y.play.dialogue import Dialogue
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.settings import SETTINGS, Settings
 from halfmoon_a11y.play.views import Spot
 from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.words import Words
-from halfmoon_a11y.ui.loop import serve
+from halfmoon_a11y.ui.loop import Turns, serve
 
 TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
 if TYPE_CHECKING:
     from typing import Any, TextIO
+
+    from halfmoon_a11y.play.port import Store
+    from halfmoon_a11y.ui.loop import Report
 
 
 _ENCODER = json.JSONEncoder(
@@ -203,19 +206,35 @@ def _fields(event: se.SessionEvent, presenter: Presenter) -> dict[str, Any]:
             }
         case se.SpeechProblem(trouble):
             return {"type": "speech_problem", "trouble": str(trouble)}
+        case se.VoiceChosen(own, automatic, reader):
+            return {"type": "voice", "own": own, "automatic": automatic, "reader": reader}
+        case se.CursorMoved(spot, edge, selected):
+            return {"type": "cursor", **spot_json(spot), "edge": edge, "selected": selected}
+        case se.CursorUnset():
+            return {"type": "cursor_unset"}
         case se.Refused(error):
             return {"type": "error", "code": error.code}
-    raise AssertionError(f"no JSON for {event!r}")  # pragma: no cover
+        case se.Failed(log):
+            return {"type": "error", "code": "internal", "log": log}
+        case _:
+            return assert_never(event)
 
 
-class JsonMode:
-    """Drives a session from lines of text; each call returns the object it wrote."""
+class JsonMode(Turns):
+    """Drives a session from lines of text; each answer is one JSON object, written."""
 
-    def __init__(self, session: Session, out: TextIO | None = None) -> None:
-        self.session = session
+    def __init__(
+        self,
+        session: Session,
+        out: TextIO | None = None,
+        store: Store | None = None,
+        report: Report | None = None,
+    ) -> None:
+        super().__init__(session, store, report)
         self.out = out
         self.presenter = Presenter()
-        self.dialogue = Dialogue(session, table_after_deal=False)  # every line sends the state
+        self.last: list[se.SessionEvent] = []  # the last answer's events, for `repeat`
+        self.written: dict[str, Any] = {}  # the last object written
         self._followed: Settings | None = None
         self._follow_settings()
 
@@ -225,29 +244,45 @@ class JsonMode:
             self._followed = settings
             self.presenter.words = Words(settings.language, settings.cards)
 
-    def start(self) -> dict[str, Any]:
-        return self._object(self.dialogue.opening())
-
-    def line(self, text: str) -> dict[str, Any]:
-        events = self.dialogue.answer(text.rstrip("\r\n"))
+    def apply(self, answer: se.Answer) -> se.Answer:
         self._follow_settings()
-        if self.dialogue.repeated:  # say so: the events after it happened before
-            events = [se.RepeatAsked(), *events]
-        return self._object(events)
+        return answer
 
-    def close(self) -> None:
-        pass  # nothing of its own to stop: the JSON mode never speaks
+    def line(self, text: str) -> None:
+        super().line(text.rstrip("\r\n"))
 
-    def _object(self, events: list[se.SessionEvent]) -> dict[str, Any]:
+    def reply(self, text: str) -> dict[str, Any]:
+        """The object written for one line (for tests and scripts)."""
+        self.line(text)
+        return self.written
+
+    def opened(self) -> dict[str, Any]:
+        """The object written for the opening (for tests and scripts)."""
+        self.start()
+        return self.written
+
+    def say(self, answer: se.Answer) -> None:
+        """No table after a deal: every line sends the state. A repeat says so: the
+        events after `repeat` happened before."""
+        events = self.presenter.order(answer, table=False, last=self.last)
+        said: list[se.SessionEvent] = [e for e in events if not isinstance(e, se.RepeatAsked)]
+        if said:
+            self.last = said
         obj = {
             "events": [event_json(e, self.presenter) for e in events],
             "state": state_json(self.session),
         }
+        self.written = obj
         if self.out is not None:
             self.out.write(_ENCODER.encode(obj) + "\n")
             self.out.flush()
-        return obj
 
 
-def run(session: Session, lines: Iterable[str], out: TextIO) -> int:
-    return serve(JsonMode(session, out), lines)
+def run(
+    session: Session,
+    lines: Iterable[str],
+    out: TextIO,
+    store: Store | None = None,
+    report: Report | None = None,
+) -> int:
+    return serve(JsonMode(session, out, store, report), lines)

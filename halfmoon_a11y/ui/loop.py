@@ -1,32 +1,122 @@
-"""The read loop every front end shares: open, answer each line until the player quits,
-close. Plain mode reads a stream, the prompt reads typed lines, the JSON mode reads
-JSON lines' commands; all of them go through `serve`."""
+"""The read loop every front end shares, and a turn as one straight line.
+
+A typed line goes down once and comes back up once: parse, execute (the session),
+persist (the store), apply the settings that changed (the front end's words and
+voice), render and say (the presenter, the front end). Nothing below calls up: the
+session returns one `Answer` value, the store returns it with its notices.
+
+Plain mode reads a stream, the prompt reads typed lines, the JSON mode reads JSON
+lines' commands; all of them go through `serve`. A bug in any command is caught here:
+the player hears one short sentence, the details go to a log file, the game is saved
+and goes on (`Turns.failed`).
+"""
 
 from __future__ import annotations
 
 import contextlib
 import signal
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
+from halfmoon_a11y.play import answers as se
+from halfmoon_a11y.play.commands import Command
+from halfmoon_a11y.play.port import NoStore
 from halfmoon_a11y.play.session import Session
 
 TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
 if TYPE_CHECKING:
-    from typing import Any, Protocol
+    from collections.abc import Callable
 
-    class FrontEnd(Protocol):
-        """What `serve` needs of a front end (for type checkers only)."""
+    from halfmoon_a11y.play.port import Store
 
-        session: Session
-
-        def start(self) -> Any: ...
-
-        def line(self, text: str) -> Any: ...
-
-        def close(self) -> None: ...
+    Report = Callable[[BaseException], str | None]
 
 
-def serve(front: FrontEnd, lines: Iterable[str], started: bool = False) -> int:
+class Turns:
+    """The straight line of a turn, for every front end. A front end says how it applies
+    settings (`apply`) and how it says an answer (`say`); the rest is here, once."""
+
+    def __init__(
+        self, session: Session, store: Store | None = None, report: Report | None = None
+    ) -> None:
+        self.session = session
+        self.store: Store = store if store is not None else NoStore()
+        self.report = report  # writes a bug's details down; the file's path, or None
+        self.leaving = False  # `quit` was answered: the loop ends
+        self._reported = False  # the log's path is said once a run
+
+    # -- what a front end says ---------------------------------------------------------
+
+    def apply(self, answer: se.Answer) -> se.Answer:
+        """Follow the settings that changed; the answer with notes of the front end's own."""
+        return answer
+
+    def say(self, answer: se.Answer) -> None:
+        """Render the answer and give it to the player."""
+        raise NotImplementedError
+
+    def interrupt(self) -> None:
+        """A new command silences the last answer."""
+
+    def opening_notes(self) -> Sequence[se.SessionEvent]:
+        """What the front end says about itself at the start (which voice speaks)."""
+        return ()
+
+    def close(self) -> None:
+        """Stop what the front end started (the voice)."""
+
+    # -- the line ------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """The opening: the deal, the notices, the table."""
+        self._guarded(lambda: self.apply_opening(self.session.opening()))
+
+    def apply_opening(self, answer: se.Answer) -> se.Answer:
+        return answer.noted(self.opening_notes(), first=True)
+
+    def line(self, text: str) -> None:
+        """One typed line: parse, execute, persist, apply, render and say."""
+        self.interrupt()
+        self._guarded(lambda: self._persisted(self.session.handle(text)))
+
+    def run(self, command: Command) -> None:
+        """A command given without words (a key at the prompt), the same way."""
+        self.interrupt()
+        self._guarded(lambda: self._persisted(self.session.execute(command)))
+
+    def _persisted(self, answer: se.Answer) -> se.Answer:
+        answer = self.store.persist(self.session, answer)
+        self.leaving = answer.leaving
+        return self.apply(answer)
+
+    def _guarded(self, make: Callable[[], se.Answer]) -> None:
+        """A bug of the game's own, in answering or in saying, is said, logged and saved,
+        and the game goes on. An output that cannot be written (a closed pipe, a full
+        disk) is no bug: the command line deals with it."""
+        try:
+            answer = make()
+        except Exception as error:
+            answer = self.failed(error)
+        try:
+            self.say(answer)
+        except OSError:
+            raise
+        except Exception as error:
+            self.say(self.failed(error))
+
+    def failed(self, error: BaseException) -> se.Answer:
+        """A bug: its details written down (the path said the first time), the game saved
+        as it stands. Nothing here may fail in turn."""
+        log = None
+        with contextlib.suppress(Exception):
+            log = self.report(error) if self.report is not None else None
+        with contextlib.suppress(Exception):
+            self.store.rescue(self.session)
+        shown = None if self._reported else log
+        self._reported = self._reported or log is not None
+        return se.Answer((se.Failed(shown),))
+
+
+def serve(front: Turns, lines: Iterable[str], started: bool = False) -> int:
     """The exit status: 0, whether the lines ran out or the player quit. `started`: the
     front end has said its opening already."""
     try:
@@ -34,7 +124,7 @@ def serve(front: FrontEnd, lines: Iterable[str], started: bool = False) -> int:
             front.start()
         for text in lines:
             front.line(text)
-            if front.session.finished:
+            if front.leaving:
                 break
     finally:
         hold_signals()  # closing is not interrupted: the voice and the save end cleanly

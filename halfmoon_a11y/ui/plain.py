@@ -8,18 +8,12 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from types import ModuleType
-
-from halfmoon_a11y.play.session import Session
-from halfmoon_a11y.ui.loop import serve
 
 TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
 if TYPE_CHECKING:
-    from typing import BinaryIO, TextIO
-
-    from halfmoon_a11y.ui.frontend import SpeakerFactory
-    from halfmoon_a11y.voice.speaker import Speaker
+    from typing import BinaryIO
 
 
 def lines_from(stream: BinaryIO) -> Iterator[str]:
@@ -86,20 +80,3 @@ def wants_plain(plain: bool) -> bool:
         or not sys.stdin.isatty()
         or not sys.stdout.isatty()
     )
-
-
-def run_plain(
-    session: Session,
-    lines: Iterable[str],
-    out: TextIO,
-    speaker_factory: SpeakerFactory | None = None,
-    announce_voice: bool = False,
-    sounds_folder: str | None = None,
-    sound_player: Callable[[], Speaker | None] | None = None,
-) -> int:
-    from halfmoon_a11y.ui.frontend import TextFrontEnd, printer  # the JSON mode needs neither
-
-    front = TextFrontEnd(
-        session, printer(out), speaker_factory, announce_voice, sounds_folder, sound_player
-    )
-    return serve(front, lines)

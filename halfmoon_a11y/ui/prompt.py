@@ -8,12 +8,11 @@ typed something.
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Iterable, Iterator
 
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.ui.completion import complete
-from halfmoon_a11y.ui.frontend import SpeakerFactory, TextFrontEnd, printer
+from halfmoon_a11y.ui.frontend import TextFrontEnd
 from halfmoon_a11y.ui.loop import serve
 
 # Set before prompt_toolkit is imported: a cursor position request makes some
@@ -51,18 +50,11 @@ class CommandCompleter(Completer):
             yield Completion(word, start_position=-len(current))
 
 
-def run_prompt(
-    session: Session,
-    speaker_factory: SpeakerFactory | None = None,
-    history: str | None = None,
-    front: TextFrontEnd | None = None,
-) -> int:
-    """The interactive game. `front`, when given, has already said the opening: the
-    command line starts it before this module loads prompt_toolkit, so the first lines
-    are heard about 70 ms sooner."""
-    started = front is not None
-    if front is None:
-        front = TextFrontEnd(session, printer(sys.stdout), speaker_factory, announce_voice=True)
+def run_prompt(front: TextFrontEnd, history: str | None = None, started: bool = True) -> int:
+    """The interactive game. `front` has already said the opening (unless `started` is
+    False): the command line starts it before this module loads prompt_toolkit, so the
+    first lines are heard about 70 ms sooner."""
+    session = front.session
     prompt: PromptSession[str] = PromptSession(
         history=CommandHistory(history, session) if history else InMemoryHistory(),
         completer=CommandCompleter(session),
