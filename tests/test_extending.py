@@ -9,9 +9,11 @@ from __future__ import annotations
 import pytest
 
 from halfmoon_a11y.core.dealcode import DealCode
+from halfmoon_a11y.core.values import record, replace
+from halfmoon_a11y.play import commands
 from halfmoon_a11y.play import lexicon as lexicon_module
-from halfmoon_a11y.play.answers import HelpShown, SettingChanged
-from halfmoon_a11y.play.commands import Quit, parse
+from halfmoon_a11y.play.answers import Answer, CodeShown, HelpShown, SettingChanged
+from halfmoon_a11y.play.commands import ALONE, CommandSpec, Quit, parse
 from halfmoon_a11y.play.lexicon import Lexicon
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.settings import SETTINGS, Audience, Number, Settings, SettingSpec, Switch
@@ -145,3 +147,49 @@ def test_a_new_language_is_one_lexicon_and_one_catalog(esperanto):
             self.id, self.languages = f"voice-{code}", [code]
 
     assert choose_voice([Voice("da"), Voice("eo")], "eo") == "voice-eo"
+
+
+# -- a command: one entry with its handler, its words in each lexicon ---------------------
+
+
+@record
+class Tell:
+    """A test-only command: says the deal code, as `code` does."""
+
+
+def _tell(session: Session, command: Tell) -> Answer:
+    return Answer((CodeShown(session.code),))
+
+
+TELL = CommandSpec("tell", ALONE, "Tell the deal code again.", commands._no_args(Tell), Tell, _tell)
+TELL_WORDS = {"en": ("tell",), "ca": ("digues",), "da": ("fortæl",)}
+
+
+@pytest.fixture
+def tell(monkeypatch):
+    """The command's entry, and its words in each language's lexicon."""
+    for code, words in TELL_WORDS.items():
+        lex = lexicon_module.LEXICONS[code]
+        names = {**lex.command_names, "tell": words}
+        monkeypatch.setitem(lexicon_module.LEXICONS, code, replace(lex, command_names=names))
+    commands.register(TELL)
+    yield
+    commands.unregister(TELL)
+
+
+def test_a_new_command_is_one_entry_and_its_words(tell):
+    assert set(TELL_WORDS) == set(lexicon_module.languages())  # a word in every language
+    for language, (word,) in TELL_WORDS.items():
+        session = Session(DealCode.parse("HM1-N-EMQPNCT"), Settings(language=language))
+        assert parse(word, language) == Tell()  # the parser
+        assert session.handle(word).events == (CodeShown(session.code),)  # its handler
+        helper = Presenter(Words(language))
+        overview = " ".join(helper.render(HelpShown(None)))
+        assert f"{word}:" in overview or f"{word} " in overview  # help lists it
+        explained = helper.render(HelpShown("tell"))[0]
+        assert explained.startswith(f"{word}: ")  # and explains it
+        assert word in complete(word[:3], language)[0]  # completion
+        mode = JsonMode(session)
+        [event] = mode.reply(word)["events"]  # the JSON mode
+        assert event["type"] == "code" and event["code"] == "HM1-N-EMQPNCT"
+    assert commands.find("fortæl").name == "tell"  # its names work in any language

@@ -255,3 +255,99 @@ def test_a_start_loads_only_what_it_uses(mode):
     assert "HM1-N-EMQPNCT" in done.stdout  # it really started and answered
     loaded = {name.split(".")[0] for name in json.loads(done.stderr)}
     assert not loaded & HEAVY
+
+
+# -- a turn goes down once and comes up once -------------------------------------------
+
+RANK = {layer: rank for rank, layer in enumerate(LAYERS)}
+# The one sanctioned way up: the session asks the store behind its port (play/port.py).
+PORT = {"kept", "summary"}
+
+
+def upward_calls(run) -> list[str]:
+    """Every call from a lower layer into a higher one made while `run()` runs: a frame
+    of the game whose callers (outward, up to a call through the port) include a frame
+    of a lower layer. In a straight line each layer calls only the layers below it."""
+    found: set[str] = set()
+
+    def layer(frame) -> str | None:
+        module = frame.f_globals.get("__name__", "")
+        return layer_of(module) if module.startswith("halfmoon_a11y.") else None
+
+    def profile(frame, event, arg):
+        if event != "call":
+            return
+        callee = layer(frame)
+        if callee is None or (callee == "store" and frame.f_code.co_name in PORT):
+            return
+        caller = frame.f_back
+        while caller is not None:
+            if caller.f_code.co_name in PORT and layer(caller) == "store":
+                return  # asked through the port: the store answers from here
+            below = layer(caller)
+            if below is not None and RANK[below] < RANK[callee]:
+                name = f"{frame.f_globals['__name__']}.{frame.f_code.co_qualname}"
+                found.add(f"{name} called from {below}")
+                return
+            caller = caller.f_back
+
+    sys.setprofile(profile)
+    try:
+        run()
+    finally:
+        sys.setprofile(None)
+    return sorted(found)
+
+
+SCRIPT = [
+    "pick 1 8",
+    "undo",
+    "pick 1 8",
+    "set move-errors on",
+    "pick 1 2",
+    "lang ca",
+    "ajuda",
+    "repetir",
+    "xyz",
+    "estadístiques",
+    "nova HM1-N-AAAAAAB",
+    "nova HM1-N-AAAAAAB",
+    "info",
+    "surt",
+]
+
+
+def test_a_turn_goes_down_once_and_up_once(paths):
+    """The text front end and the JSON mode, with the real store, playing every kind of
+    command: no function of a higher layer is ever called from a lower one."""
+    from halfmoon_a11y.core.dealcode import DealCode
+    from halfmoon_a11y.store.keeper import Keeper
+    from halfmoon_a11y.store.settings_file import SettingsFile
+    from halfmoon_a11y.ui.frontend import TextFrontEnd
+    from halfmoon_a11y.ui.jsonmode import JsonMode
+    from halfmoon_a11y.ui.loop import serve
+
+    def game(front_end) -> None:
+        keeper = Keeper(paths, SettingsFile.load(paths.settings))
+        session = keeper.open(DealCode.parse("HM1-N-EMQPNCT"))
+        serve(front_end(session, keeper), SCRIPT)
+        keeper.close()
+
+    out: list[str] = []
+    assert upward_calls(lambda: game(lambda s, k: TextFrontEnd(s, out.extend, store=k))) == []
+    assert "Adéu." in out
+    assert upward_calls(lambda: game(lambda s, k: JsonMode(s, store=k))) == []
+
+
+def test_a_callback_passed_down_is_found():
+    """The check above finds a function of the ui layer called from the session, as the
+    observers and Dialogue's `follow` were before issue 17."""
+    from halfmoon_a11y.core.dealcode import DealCode
+    from halfmoon_a11y.play.session import Session
+
+    scope = {"__name__": "halfmoon_a11y.ui.planted"}
+    exec("def clock():\n    return 0.0\n", scope)  # a function of the ui layer
+    session = Session(DealCode(0), now=scope["clock"])  # ... passed down, called by play
+    assert upward_calls(lambda: session.handle("pick 1")) == [
+        "halfmoon_a11y.ui.planted.clock called from play"
+    ]

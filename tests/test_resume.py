@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from halfmoon_a11y.core import engine
 from halfmoon_a11y.core.dealcode import DealCode, deal
 from halfmoon_a11y.core.events import Undone
 from halfmoon_a11y.play.answers import Dealt, GameKept, InfoShown, NewAsked, QuitAsked
@@ -357,3 +358,24 @@ def test_a_save_with_nothing_new_is_not_written_again(paths, clock, monkeypatch)
     keeper.close()
     assert len(writes) == 2  # and not again at close: nothing new since quit
     assert start(paths, clock)[0].game.moves == 1
+
+
+def test_a_resumed_game_is_replayed_once(paths, clock, monkeypatch):
+    """Issue 17: the check that a save replays made one game, the session another; now
+    the session plays the game the check made."""
+    line = solve(deal(DealCode.parse(CODE)))
+    session, keeper = start(paths, clock, CODE)
+    for move in line[:6]:
+        play(session, "pick " + " ".join(move))
+    keeper.close()
+    made: list[object] = []
+    real = engine.Game.__init__
+
+    def counted(self, *args, **kwargs):
+        made.append(self)
+        real(self, *args, **kwargs)
+
+    monkeypatch.setattr(engine.Game, "__init__", counted)
+    again, _ = start(paths, clock)
+    assert again.game.moves == 6
+    assert made == [again.game]  # one game made, and it is the one played

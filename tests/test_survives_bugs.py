@@ -1,0 +1,124 @@
+"""The game survives its own bugs (issue 17): a command that raises something unexpected
+is answered with one short sentence in the player's language, its details go to a log
+file in the state folder (its path said once), the game is saved, and play goes on. In
+the prompt, in plain mode and in the JSON mode, with the real program.
+
+The bug is planted in a child process: `info`'s handler raises. Before issue 17 each of
+these runs ended with a traceback and lost the line's answer."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pexpect
+
+from halfmoon_a11y.core.dealcode import DealCode
+from halfmoon_a11y.store import saved_game as savegame
+
+CODE = "HM1-N-EMQPNCT"
+PLANT = (
+    "import sys\n"
+    "from halfmoon_a11y.play import commands\n"
+    "def broken(session, command):\n"
+    "    raise RuntimeError('planted bug')\n"
+    "commands._HANDLERS[commands.Info] = broken\n"
+    "from halfmoon_a11y.ui.cli import run\n"
+    "run()\n"
+)
+SAID = {
+    "en": "Something went wrong with that command; the game is saved and goes on.",
+    "ca": "Alguna cosa ha fallat amb aquesta ordre. La partida està desada i continua.",
+    "da": "Noget gik galt med den kommando. Spillet er gemt og fortsætter.",
+}
+
+
+def state_folder(root: Path) -> Path:
+    return root / "xdg_state_home" / "halfmoon-a11y"
+
+
+def run_piped(args: list[str], lines: list[str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", PLANT, *args, "--code", CODE],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def assert_logged_once(root: Path) -> Path:
+    log = state_folder(root) / "errors.log"
+    text = log.read_text()
+    assert text.count("RuntimeError: planted bug") == 2  # both failures, in full
+    assert "Traceback (most recent call last)" in text
+    assert (log.stat().st_mode & 0o777) == 0o600
+    return log
+
+
+def test_plain_mode_says_one_sentence_and_goes_on(isolated_folders):
+    done = run_piped(["--plain", "--lang", "ca"], ["pick 1 8", "info", "info", "board", "quit"])
+    assert done.returncode == 0
+    assert "Traceback" not in done.stdout + done.stderr
+    log = assert_logged_once(isolated_folders)
+    out = done.stdout
+    assert out.count(SAID["ca"]) == 2
+    assert out.count(f"Els detalls són a {log}.") == 1  # the path, the first time only
+    after = out.split(SAID["ca"])[-1]
+    assert "Pila 1:" in after and "Adéu." in after  # the game went on to the end
+    saved = savegame.read(state_folder(isolated_folders) / "game.json")
+    assert saved is not None and saved.code == DealCode.parse(CODE) and len(saved.moves) == 1
+
+
+def test_the_json_mode_sends_an_internal_error(isolated_folders):
+    done = run_piped(["--json", "--lang", "da"], ["pick 1 8", "info", "info", "quit"])
+    assert done.returncode == 0 and "Traceback" not in done.stderr
+    objects = [json.loads(line) for line in done.stdout.splitlines()]
+    log = str(assert_logged_once(isolated_folders))
+    first, second = objects[2]["events"], objects[3]["events"]
+    assert first == [
+        {
+            "type": "error",
+            "code": "internal",
+            "log": log,
+            "message": SAID["da"] + f" Detaljerne står i {log}.",
+        }
+    ]
+    assert second == [{"type": "error", "code": "internal", "log": None, "message": SAID["da"]}]
+    assert objects[3]["state"]["moves"] == 1  # nothing was changed or lost
+    assert objects[-1]["events"][-1]["type"] == "quit"
+
+
+def test_the_prompt_says_one_sentence_and_goes_on(isolated_folders):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PROMPT_TOOLKIT")}
+    env["TERM"] = "xterm-256color"
+    child = pexpect.spawn(
+        sys.executable,
+        ["-c", PLANT, "--code", CODE, "--no-speech", "--no-sounds"],
+        env=env,
+        encoding="utf-8",
+        timeout=20,
+        dimensions=(40, 200),
+    )
+    child.expect("Reserve R8")
+    child.sendline("pick 1 8")
+    child.expect("Pair removed")
+    child.sendline("info")
+    child.expect_exact(SAID["en"])
+    log = state_folder(isolated_folders) / "errors.log"
+    child.expect_exact(f"The details are in {log}.")
+    child.sendline("info")
+    child.expect_exact(SAID["en"])
+    child.sendline("pile 1")
+    child.expect("Pile 1:")
+    child.sendline("quit")
+    child.expect("Goodbye.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "Traceback" not in (child.before or "")
+    assert_logged_once(isolated_folders)
