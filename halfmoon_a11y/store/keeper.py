@@ -23,10 +23,10 @@ from halfmoon_a11y.store import saved_game as savegame
 from halfmoon_a11y.store.files import Paths, keep_aside, remove_leftovers
 from halfmoon_a11y.store.game_file import GameFile
 from halfmoon_a11y.store.kept_games import KeptGames
-from halfmoon_a11y.store.results import Result, Results, Standing, new_identity
+from halfmoon_a11y.store.results import Results, Standing, new_identity
 from halfmoon_a11y.store.saved_game import SavedGame, SaveError, SaveProblem
 from halfmoon_a11y.store.settings_file import SettingsFile
-from halfmoon_a11y.store.statistics import StatisticsFailed
+from halfmoon_a11y.store.statistics import Result, Statistics, StatisticsFailed
 
 TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
 if TYPE_CHECKING:
@@ -48,7 +48,7 @@ class Keeper:
         self._identities: dict[DealCode, str] = {}  # of games read from disk, by code
 
     @property
-    def statistics(self):  # the database, for tests and `stats`
+    def statistics(self) -> Statistics:  # the database, for tests
         return self.results.statistics
 
     # -- start-up ---------------------------------------------------------------------

@@ -3,6 +3,7 @@ settings' declarations: nothing here lists a command or a setting by hand."""
 
 from __future__ import annotations
 
+from halfmoon_a11y.core.never import assert_never
 from halfmoon_a11y.play.commands import ALONE, COMMANDS, KEYS, RULES, TABLE, find, settings_of_set
 from halfmoon_a11y.play.keymap import KEYMAP
 from halfmoon_a11y.play.lexicon import ENGLISH, languages, lexicon
@@ -170,7 +171,8 @@ class Helper:
                 return w.either(list(languages()))
             case Switch() | Choice():
                 return w.either([self.value_word(word) for word in kind.words()])
-        raise AssertionError(kind)  # pragma: no cover
+            case _:
+                return assert_never(kind)
 
     def value_word(self, word: str) -> str:
         """A canonical value word ("on", "full") as the player's language types it."""
@@ -190,4 +192,6 @@ class Helper:
                 said = self.value_word(str(value))
             case Number():
                 said = str(value)
+            case _:
+                assert_never(spec.kind)
         return w._(spec.announce).format(value=said)

@@ -30,6 +30,8 @@ TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
 if TYPE_CHECKING:
     from typing import Any, NoReturn, TextIO
 
+    from halfmoon_a11y.voice.speaker import Speaker, Voice
+
 
 class Parser(argparse.ArgumentParser):
     """argparse, with its refusals in the player's language and in one plain line."""
@@ -74,7 +76,13 @@ def _formatter(words: Words) -> type[argparse.HelpFormatter]:
             self._max_help_position = min(self._max_help_position, max(self._width - 20, 2))
             return super().format_help()
 
-        def add_usage(self, usage, actions, groups, prefix=None):
+        def add_usage(
+            self,
+            usage: str | None,
+            actions: Iterable[argparse.Action],
+            groups: Iterable[argparse._MutuallyExclusiveGroup],
+            prefix: str | None = None,
+        ) -> None:
             prefix = words._("usage: ") if prefix is None else prefix
             super().add_usage(usage, actions, groups, prefix)
 
@@ -118,7 +126,7 @@ def _add_setting_option(parser: argparse.ArgumentParser, spec: SettingSpec, word
     )
 
 
-def _option_type(spec: SettingSpec):
+def _option_type(spec: SettingSpec) -> Callable[[str], object]:
     def parse(text: str) -> object:
         try:
             return spec.parse(text)
@@ -274,10 +282,10 @@ def _main(argv: Sequence[str] | None) -> int:
         from halfmoon_a11y.ui.frontend import TextFrontEnd, printer  # not for JSON
         from halfmoon_a11y.voice.choose import make_sound_player, make_speaker
 
-        def speaker_factory(chosen: Settings):
+        def speaker_factory(chosen: Settings) -> Voice:
             return make_speaker(chosen, configured_player=settings_file.player)
 
-        def sound_player():
+        def sound_player() -> Speaker | None:
             return make_sound_player(configured_player=settings_file.player)
 
         # Sounds at a terminal only: never in a pipe (nor in the JSON mode, above).

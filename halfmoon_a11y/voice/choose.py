@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from halfmoon_a11y.voice.speaker import Speaker
+    from halfmoon_a11y.voice.worker import Synthesize
 
 # The speech thread, the player, the screen-reader checks and ctypes are loaded only when
 # the game's own voice may speak: a start with speech off pays for none of them (about
@@ -82,7 +83,7 @@ def make_speaker(
         return Voice(SilentSpeaker(), SpeechTrouble.NO_PLAYER)
     from halfmoon_a11y.voice.synth import Pyttsx3Synthesizer
 
-    def factory(folder):  # runs on the speech thread, which owns the engine
+    def factory(folder: Path) -> Synthesize:  # runs on the speech thread, which owns the engine
         return Pyttsx3Synthesizer(folder).synthesize
 
     return Voice(ThreadedSpeaker(factory, command, settings.language, settings.rate))

@@ -25,6 +25,7 @@ import wave
 from collections.abc import Sequence
 
 from halfmoon_a11y.core import events as ev
+from halfmoon_a11y.core.never import assert_never
 from halfmoon_a11y.core.places import PILES, Location
 from halfmoon_a11y.core.values import record
 from halfmoon_a11y.play import answers as se
@@ -157,6 +158,36 @@ def for_events(events: Sequence[se.SessionEvent]) -> Sound | None:
                 ranked.append((7, sound(DROPPED)))
             case se.CursorMoved(spot, edge):
                 ranked.append((8, sound(EDGE if edge else CURSOR, spot.location)))
+            case (  # no sound of their own: each new event is placed here or above
+                ev.Revealed()
+                | ev.Emptied()
+                | ev.Unblocked()
+                | se.Dealt()
+                | se.MoveError()
+                | se.PlacementHelp()
+                | se.BoardShown()
+                | se.PileShown()
+                | se.ReserveShown()
+                | se.InfoShown()
+                | se.SelectionShown()
+                | se.CodeShown()
+                | se.SettingChanged()
+                | se.HelpShown()
+                | se.RepeatAsked()
+                | se.Refused()
+                | se.QuitAsked()
+                | se.NewAsked()
+                | se.GameKept()
+                | se.StatsShown()
+                | se.StorageProblem()
+                | se.SpeechProblem()
+                | se.VoiceChosen()
+                | se.CursorUnset()
+                | se.Failed()
+            ):
+                pass
+            case _:
+                assert_never(event)
     return min(ranked, key=lambda pair: pair[0])[1] if ranked else None
 
 

@@ -25,6 +25,10 @@ from halfmoon_a11y.play.answers import SpeechTrouble
 from halfmoon_a11y.play.settings import SETTINGS
 from halfmoon_a11y.voice import player
 
+TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
+if TYPE_CHECKING:
+    from subprocess import Popen
+
 Synthesize = Callable[[str, str, int], Path]
 Ready = tuple[int, str, Path, bool]  # generation, what it says, its audio, whose file to remove
 ENGINE_START_TIMEOUT = 5.0  # seconds the engine may take to load before it is given up
@@ -75,7 +79,7 @@ class ThreadedSpeaker:
         self._rate = rate
         self._queue: deque[tuple[int, str, bool]] = deque()  # generation, text or file, file?
         self._generation = 0
-        self._playing: player.subprocess.Popen[bytes] | None = None
+        self._playing: Popen[bytes] | None = None
         self._lock = threading.Condition()
         self._closed = False
         self._failure: SpeechTrouble | None = None
@@ -219,9 +223,7 @@ class ThreadedSpeaker:
             self._report(SpeechTrouble.SENTENCE_NOT_SYNTHESISED)
         return None
 
-    def _start(
-        self, generation: int, text: str, wav: Path
-    ) -> player.subprocess.Popen[bytes] | None:
+    def _start(self, generation: int, text: str, wav: Path) -> Popen[bytes] | None:
         """The player started on `wav`; None if it was interrupted meanwhile or failed."""
         with self._lock:
             if generation != self._generation or self._closed:
@@ -236,7 +238,7 @@ class ThreadedSpeaker:
             self.on_play(text)
         return process
 
-    def _finish(self, generation: int, process: player.subprocess.Popen[bytes]) -> None:
+    def _finish(self, generation: int, process: Popen[bytes]) -> None:
         """Wait for the sentence to end (or be stopped), and count a player's failure."""
         process.communicate()
         if self.on_end is not None:
