@@ -239,14 +239,6 @@ SessionEvent = (
 )
 
 
-@record
-class Totals:
-    """How the game stands after a move: the score and the cards left on the table."""
-
-    score: int
-    left: int
-
-
 class Keep(StrEnum):
     """What a turn asks the store to write."""
 
@@ -266,7 +258,6 @@ class Answer:
     events: tuple[SessionEvent, ...] = ()  # what happened, in the order it happened
     deal: tuple[Dealt | InfoShown, ...] = ()  # a deal opened: Dealt, then a resumed score
     table: TableView | None = None  # the table after a deal, for front ends that read it
-    totals: Totals | None = None  # after a removal or an undo
     notices: tuple[SessionEvent, ...] = ()  # about files, other windows and the voice
     keep: Keep = Keep.NOTHING
     changed: tuple[SettingChanged, ...] = ()  # settings changed: front ends follow them

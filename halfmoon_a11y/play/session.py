@@ -37,7 +37,6 @@ from halfmoon_a11y.play.answers import (
     Refused,
     SessionEvent,
     SettingChanged,
-    Totals,
 )
 from halfmoon_a11y.play.clock import GameClock
 from halfmoon_a11y.play.port import NoStore
@@ -281,7 +280,7 @@ class Session:
 
     def _settled(self, events: list[SessionEvent]) -> Answer:
         """The answer to a move: the clock stopped at a game's end, the win's time, the
-        totals, and what the store keeps (the move, or the whole game once it is over)."""
+        and what the store keeps (the move, or the whole game once it is over)."""
         if self.game.status is not Status.PLAYING:
             self.clock.stop()
         elif self.clock.started:
@@ -293,8 +292,7 @@ class Session:
         if not moved:
             return Answer(said)
         won = any(isinstance(event, Won) for event in said)
-        totals = Totals(self.game.score, self.game.cards_left)
-        return Answer(said, totals=totals, keep=Keep.GAME if won else Keep.MOVES)
+        return Answer(said, keep=Keep.GAME if won else Keep.MOVES)
 
 
 _SELECTION_CHANGES = (Selected, Deselected, SelectionReplaced)
