@@ -6,6 +6,8 @@ game reads settings or languages, with no other edit.
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 import pytest
 
 from halfmoon_a11y.core.dealcode import DealCode
@@ -161,7 +163,14 @@ def _tell(session: Session, command: Tell) -> Answer:
     return Answer((CodeShown(session.code),))
 
 
-TELL = CommandSpec("tell", ALONE, "Tell the deal code again.", commands._no_args(Tell), Tell, _tell)
+TELL = CommandSpec(
+    "tell",
+    ALONE,
+    "Tell the deal code again.",
+    commands._no_args(cast(Any, Tell)),  # not in the Command union: it is the test's own
+    Tell,
+    _tell,
+)
 TELL_WORDS = {"en": ("tell",), "ca": ("digues",), "da": ("fortæl",)}
 
 

@@ -167,8 +167,12 @@ def session_writes(source: str, name: str) -> list[str]:
         for target in targets:
             if isinstance(target, ast.Attribute) and _names_a_session(target.value):
                 wrong.append(f"{name}:{node.lineno} assigns {ast.unparse(target)}")
-        setter = isinstance(node, ast.Call) and ast.unparse(node.func) in {"setattr", "delattr"}
-        if setter and node.args and _names_a_session(node.args[0]):
+        if (
+            isinstance(node, ast.Call)
+            and ast.unparse(node.func) in {"setattr", "delattr"}
+            and node.args
+            and _names_a_session(node.args[0])
+        ):
             wrong.append(f"{name}:{node.lineno} {ast.unparse(node)}")
         if (
             isinstance(node, ast.Attribute)
