@@ -166,7 +166,7 @@ def session_writes(source: str, name: str) -> list[str]:
             targets = [node.target]
         for target in targets:
             if isinstance(target, ast.Attribute) and _names_a_session(target.value):
-                wrong.append(f"{name}:{node.lineno} assigns {ast.unparse(target)}")
+                wrong.append(f"{name}:{target.lineno} assigns {ast.unparse(target)}")
         if (
             isinstance(node, ast.Call)
             and ast.unparse(node.func) in {"setattr", "delattr"}
