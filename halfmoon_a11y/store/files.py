@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     StrPath: TypeAlias = str | os.PathLike[str]
 
 APP = "halfmoon-a11y"
+HISTORY_SIZE = 500  # commands each history file keeps across runs (the prompt's, plain mode's)
 
 
 @record

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Iterator
 from types import ModuleType
 
 from halfmoon_a11y.play.session import Session
+from halfmoon_a11y.store.files import HISTORY_SIZE
 from halfmoon_a11y.ui.loop import serve
 
 TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
@@ -26,9 +27,6 @@ def lines_from(stream: BinaryIO) -> Iterator[str]:
     """Input lines as text; bytes that are not UTF-8 become replacement characters."""
     for raw in stream:
         yield raw.decode("utf-8", errors="replace").rstrip("\r\n")
-
-
-HISTORY_SIZE = 500  # commands kept across runs
 
 
 def terminal_lines(history: str | None = None, keep: Callable[[str], bool] = bool) -> Iterator[str]:

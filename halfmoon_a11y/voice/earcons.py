@@ -28,6 +28,7 @@ from halfmoon_a11y.core import events as ev
 from halfmoon_a11y.core.places import PILES, Location
 from halfmoon_a11y.core.values import record
 from halfmoon_a11y.play import answers as se
+from halfmoon_a11y.voice.player import WAV_HEADER
 
 RATE = 22050  # samples a second
 LONGEST = 0.150  # seconds: no sound is longer
@@ -199,7 +200,7 @@ class Earcons:
         """The sound's file, made now if it is not there yet; None if it cannot be made
         (a folder that cannot be written): the game goes on without it."""
         path = os.path.join(self.folder, made.name)
-        if os.path.isfile(path) and os.path.getsize(path) > 44:
+        if os.path.isfile(path) and os.path.getsize(path) > WAV_HEADER:
             return path
         try:
             os.makedirs(self.folder, exist_ok=True)
