@@ -31,6 +31,7 @@ PLAYER = Path(__file__).parent / "players" / "realtime_player.py"
 P4, R3 = Location.parse("4"), Location.parse("R3")
 FIVE = ev.Placed(P4, Card.parse("5S"))
 SIX = ev.Placed(R3, Card.parse("6D"))
+QUEEN, OTHER_QUEEN = ev.Placed(P4, Card.parse("QS")), ev.Placed(R3, Card.parse("QD"))
 
 
 @pytest.mark.parametrize(
@@ -42,7 +43,7 @@ SIX = ev.Placed(R3, Card.parse("6D"))
         ([ev.Removed(ev.Kind.PAIR, (FIVE, SIX), 10, 10, 102)], earcons.PAIR, None),
         ([ev.Removed(ev.Kind.TRIO, (FIVE, SIX, FIVE), 15, 15, 101)], earcons.TRIO, None),
         ([ev.SelectionCleared((FIVE,), SIX, ev.Reason.SUM)], earcons.FAILED, None),
-        ([ev.SelectionReplaced(FIVE, SIX, ev.Reason.TRIO)], earcons.FAILED, None),
+        ([ev.SelectionReplaced((QUEEN,), OTHER_QUEEN, ev.Reason.TRIO)], earcons.FAILED, None),
         ([ev.EmptyTapped(R3)], earcons.EMPTY, R3),
         ([se.CursorMoved(Spot(P4, None, 0), edge=True)], earcons.EDGE, P4),
         ([se.CursorMoved(Spot(R3, None, 0))], earcons.CURSOR, R3),

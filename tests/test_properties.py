@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from halfmoon_a11y.core.cards import FACE_RANKS
+from halfmoon_a11y.core.cards import FACE_RANKS, Card
 from halfmoon_a11y.core.dealcode import SEED_COUNT, DealCode, deal
 from halfmoon_a11y.core.engine import Game
 from halfmoon_a11y.core.errors import NothingToUndoError
@@ -22,8 +22,8 @@ locations = st.sampled_from([str(loc) for loc in ALL_LOCATIONS])
 actions = st.lists(st.one_of(locations, st.just("undo")), max_size=300)
 
 
-def table_cards(game: Game) -> Counter:
-    cards = Counter()
+def table_cards(game: Game) -> Counter[Card]:
+    cards: Counter[Card] = Counter()
     for pile in game._piles:
         cards.update(pile)
     cards.update(c for c in game._reserve if c is not None)
