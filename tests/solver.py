@@ -16,7 +16,7 @@ from halfmoon_a11y.core.places import ALL_LOCATIONS, Location
 def playable_moves(game: Game) -> list[tuple[str, ...]]:
     """Every pair and trio among the playable cards, as the locations to tap."""
     cards = game.playable()
-    moves = []
+    moves: list[tuple[str, ...]] = []
     for a, b in combinations(cards, 2):
         if not a.card.is_face and not b.card.is_face and a.card.pips + b.card.pips == 11:
             moves.append((str(a.location), str(b.location)))

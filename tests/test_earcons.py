@@ -31,6 +31,7 @@ PLAYER = Path(__file__).parent / "players" / "realtime_player.py"
 P4, R3 = Location.parse("4"), Location.parse("R3")
 FIVE = ev.Placed(P4, Card.parse("5S"))
 SIX = ev.Placed(R3, Card.parse("6D"))
+QUEEN, OTHER_QUEEN = ev.Placed(P4, Card.parse("QS")), ev.Placed(R3, Card.parse("QD"))
 
 
 @pytest.mark.parametrize(
@@ -42,7 +43,7 @@ SIX = ev.Placed(R3, Card.parse("6D"))
         ([ev.Removed(ev.Kind.PAIR, (FIVE, SIX), 10, 10, 102)], earcons.PAIR, None),
         ([ev.Removed(ev.Kind.TRIO, (FIVE, SIX, FIVE), 15, 15, 101)], earcons.TRIO, None),
         ([ev.SelectionCleared((FIVE,), SIX, ev.Reason.SUM)], earcons.FAILED, None),
-        ([ev.SelectionReplaced(FIVE, SIX, ev.Reason.TRIO)], earcons.FAILED, None),
+        ([ev.SelectionReplaced((QUEEN,), OTHER_QUEEN, ev.Reason.TRIO)], earcons.FAILED, None),
         ([ev.EmptyTapped(R3)], earcons.EMPTY, R3),
         ([se.CursorMoved(Spot(P4, None, 0), edge=True)], earcons.EDGE, P4),
         ([se.CursorMoved(Spot(R3, None, 0))], earcons.CURSOR, R3),
@@ -119,6 +120,44 @@ def test_a_folder_that_cannot_be_written_means_no_sound_not_a_crash(tmp_path):
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("")
     assert earcons.Earcons(blocker).for_events([ev.EmptyTapped(R3)]) == []
+
+
+@pytest.mark.parametrize("planted", ["file", "symlink"])
+def test_nothing_planted_at_the_old_temporary_name_is_followed_or_overwritten(planted, tmp_path):
+    """Sounds were written to `NAME.PID.part`, a name anyone could guess: a symlink put
+    there had the sound written through it. Now the temporary name cannot be guessed."""
+    sounds = earcons.Earcons(tmp_path / "cache")
+    made = earcons.sound(earcons.PAIR)
+    path = os.path.join(sounds.folder, made.name)
+    os.makedirs(sounds.folder)
+    victim = tmp_path / "victim"
+    victim.write_bytes(b"not a sound")
+    old_name = f"{path}.{os.getpid()}.part"
+    if planted == "symlink":
+        os.symlink(victim, old_name)
+    else:
+        Path(old_name).write_bytes(b"planted")
+    assert sounds.file(made) == path
+    assert victim.read_bytes() == b"not a sound"
+    if planted == "symlink":
+        assert os.readlink(old_name) == str(victim)
+    else:
+        assert Path(old_name).read_bytes() == b"planted"
+    assert not os.path.islink(path)
+    with wave.open(path, "rb") as audio:
+        assert audio.getnframes() > 0
+    assert sorted(os.listdir(sounds.folder)) == sorted([made.name, os.path.basename(old_name)])
+
+
+def test_a_symlink_where_a_sound_goes_is_replaced_not_followed(tmp_path):
+    sounds = earcons.Earcons(tmp_path / "cache")
+    made = earcons.sound(earcons.WON)
+    path = os.path.join(sounds.folder, made.name)
+    os.makedirs(sounds.folder)
+    elsewhere = tmp_path / "elsewhere.wav"
+    os.symlink(elsewhere, path)  # dangling: there is no sound yet
+    assert sounds.file(made) == path
+    assert not elsewhere.exists() and not os.path.islink(path)
 
 
 class VoiceThatSpeaks(RecordingSpeaker):

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from halfmoon_a11y.core.cards import FACE_RANKS
+from halfmoon_a11y.core.cards import FACE_RANKS, Card
 from halfmoon_a11y.core.dealcode import SEED_COUNT, DealCode, deal
 from halfmoon_a11y.core.engine import Game
 from halfmoon_a11y.core.errors import NothingToUndoError
@@ -14,6 +14,7 @@ from halfmoon_a11y.core.events import Kind, Removed, SelectionDropped, Undone
 from halfmoon_a11y.core.places import ALL_LOCATIONS, Location
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.ui.jsonmode import JsonMode
+from tests.engine_state import hidden_snapshot
 from tests.reference import Reference
 
 seeds = st.integers(min_value=0, max_value=SEED_COUNT - 1)
@@ -21,8 +22,8 @@ locations = st.sampled_from([str(loc) for loc in ALL_LOCATIONS])
 actions = st.lists(st.one_of(locations, st.just("undo")), max_size=300)
 
 
-def table_cards(game: Game) -> Counter:
-    cards = Counter()
+def table_cards(game: Game) -> Counter[Card]:
+    cards: Counter[Card] = Counter()
     for pile in game._piles:
         cards.update(pile)
     cards.update(c for c in game._reserve if c is not None)
@@ -48,9 +49,9 @@ def test_invariants_of_random_play(seed, script):
     removed: Counter = Counter()
     pairs = trios = 0
     for action in script:
-        before = game.hidden_snapshot()
+        before = hidden_snapshot(game)
         if action == "undo":
-            if not game.can_undo():
+            if game.undo_available == 0:
                 continue
             events = game.undo()
         else:
@@ -65,7 +66,7 @@ def test_invariants_of_random_play(seed, script):
                 pairs -= event.kind is Kind.PAIR
                 trios -= event.kind is Kind.TRIO
                 # undo restores exactly the state before that removal, selection aside
-                assert game.hidden_snapshot()[:2] == undo_target(before, event)
+                assert hidden_snapshot(game)[:2] == undo_target(before, event)
         assert table_cards(game) + removed == full
         assert game.score == 10 * pairs + 15 * trios >= 0
         assert game.moves == pairs + trios
@@ -96,11 +97,11 @@ def test_undo_restores_the_state_before_each_removal(seed, script):
     for action in script:
         if action == "undo":
             if not before_removals:
-                snapshot = game.hidden_snapshot()
-                assert not game.can_undo()
+                snapshot = hidden_snapshot(game)
+                assert game.undo_available == 0
                 with pytest.raises(NothingToUndoError):
                     game.undo()
-                assert game.hidden_snapshot() == snapshot
+                assert hidden_snapshot(game) == snapshot
                 continue
             expected = before_removals.pop()
             had_selection = game.selection
@@ -109,11 +110,11 @@ def test_undo_restores_the_state_before_each_removal(seed, script):
                 assert events[0] == SelectionDropped(had_selection)
                 events = events[1:]
             assert isinstance(events[0], Undone)
-            after = game.hidden_snapshot()
+            after = hidden_snapshot(game)
             assert after[:2] == expected[:2] and after[3:] == expected[3:]
             assert after[2] == ()  # undo leaves nothing selected
             continue
-        snapshot = game.hidden_snapshot()
+        snapshot = hidden_snapshot(game)
         if any(isinstance(e, Removed) for e in game.tap(Location.parse(action))):
             before_removals.append(snapshot)
 

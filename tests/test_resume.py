@@ -24,6 +24,7 @@ from halfmoon_a11y.store.statistics import Statistics
 from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.words import Words
 from halfmoon_a11y.ui.jsonmode import state_json
+from tests.engine_state import hidden_snapshot
 from tests.solver import solve
 from tests.support import play, said
 
@@ -63,7 +64,7 @@ def test_resume_in_process_keeps_table_score_time_and_undo(paths, clock):
     for _ in range(9):
         assert isinstance(play(again, "undo")[0], Undone)
     fresh = Session(DealCode.parse(CODE))
-    assert again.game.hidden_snapshot()[:2] == fresh.game.hidden_snapshot()[:2]
+    assert hidden_snapshot(again.game)[:2] == hidden_snapshot(fresh.game)[:2]
 
 
 def test_the_code_of_the_saved_game_resumes_it_and_new_asks_first(paths, clock):

@@ -39,7 +39,7 @@ SCRIPT = [
 ]
 
 
-def recorded_game(language: str) -> tuple[RecordingSpeaker, list[str]]:
+def recorded_game(language: str) -> tuple[list[RecordingSpeaker], list[str]]:
     speakers: list[RecordingSpeaker] = []
 
     def factory(settings):

@@ -6,6 +6,7 @@ from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.play.answers import Refused
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.settings import Settings
+from tests.engine_state import hidden_snapshot
 from tests.support import event_lines, make_deal, play, session_with
 
 # Piles bottom to top. Tops: 1 5S, 2 6D, 3 AH, 4 KH, 5 KS, 6 QH, 7 JC, 8 empty,
@@ -95,8 +96,8 @@ def test_a_blocked_deal_says_so_at_once():
 def test_refused_lines_change_nothing():
     session = session_with(TABLE, code=DealCode(0))
     play(session, "pick 1")
-    before = session.game.hidden_snapshot()
+    before = hidden_snapshot(session.game)
     for line in ["pick 1 13", "pick", "undo now", "new HM9-N-AAAAAAA", "pile 13", "set x on"]:
         [event] = play(session, line)
         assert isinstance(event, Refused)
-    assert session.game.hidden_snapshot() == before
+    assert hidden_snapshot(session.game) == before

@@ -6,7 +6,7 @@ import pytest
 
 from halfmoon_a11y.core.errors import BadLocationError
 from halfmoon_a11y.core.places import Location
-from halfmoon_a11y.play.commands import COMMANDS, Pick, ShowPile, find, parse
+from halfmoon_a11y.play.commands import COMMANDS, Change, Help, Pick, ShowPile, find, parse
 from halfmoon_a11y.play.errors import UnknownCommandError
 from halfmoon_a11y.play.lexicon import LEXICONS, fold
 
@@ -85,20 +85,18 @@ def test_completion_offers_the_players_language_only():
 
 
 @pytest.mark.parametrize(
-    ("line", "language", "name"),
+    ("line", "language", "command"),
     [
-        ("vaelg 1 8", "da", "pick"),  # a keyboard without æ
-        ("indstil traekfejl til", "da", "set"),
-        ("ajusta ajuda-per-col.locar sí", "ca", "set"),  # the middle dot typed as a full stop
-        ("regles", "ca", "help"),  # the rules, as help's last line names them
+        # a keyboard without æ: vælg
+        ("vaelg 1 8", "da", Pick((Location.parse("1"), Location.parse("8")))),
+        ("indstil traekfejl til", "da", Change("move-errors", True)),  # trækfejl
+        # the middle dot typed as a full stop: ajuda-per-col·locar
+        ("ajusta ajuda-per-col.locar sí", "ca", Change("placement-help", True)),
+        ("regles", "ca", Help("rules")),  # the rules, as help's last line names them
     ],
 )
-def test_words_as_a_keyboard_types_them(line, language, name):
-    from halfmoon_a11y.play.commands import Change, Help
-
-    command = parse(line, language)
-    expected = {"pick": Pick, "set": Change, "help": Help}[name]
-    assert isinstance(command, expected)
+def test_words_as_a_keyboard_types_them(line, language, command):
+    assert parse(line, language) == command
 
 
 def test_a_dictated_full_stop_is_no_place():

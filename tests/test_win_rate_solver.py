@@ -49,14 +49,18 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def imported_modules(path: Path) -> set[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    found = set()
+    found: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
             found.add(node.module)
         elif isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "import_module":
-            found.update(arg.value for arg in node.args if isinstance(arg, ast.Constant))
+            found.update(
+                arg.value
+                for arg in node.args
+                if isinstance(arg, ast.Constant) and isinstance(arg.value, str)
+            )
     return found
 
 

@@ -251,9 +251,6 @@ class Game:
         if not self._history:
             raise NothingToUndoError()
 
-    def can_undo(self) -> bool:
-        return bool(self._history)
-
     def drop_selection(self) -> list[Event]:
         """Let go of whatever is selected, saying so; nothing when nothing is."""
         if not self._selection:
@@ -283,15 +280,3 @@ class Game:
         card = self.card_at(location)
         assert card is not None, "a selected location always holds a card"
         return Placed(location, card)
-
-    def hidden_snapshot(self) -> tuple[object, ...]:
-        """Everything that defines the game, for comparing states in tests."""
-        return (
-            tuple(tuple(pile) for pile in self._piles),
-            tuple(self._reserve),
-            tuple(self._selection),
-            tuple(self._history),
-            self._moves,
-            self._score,
-            self._status,
-        )

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
 import stat
 import sys
@@ -11,16 +10,17 @@ from collections.abc import Mapping
 
 from halfmoon_a11y.core.values import record
 
+# Writing whole or not at all is shared with the voice (the sounds), which may not import
+# the store: the routine lives in play/atomic.py, and the store's modules find it here.
+from halfmoon_a11y.play.atomic import atomic_write as atomic_write
+from halfmoon_a11y.play.atomic import remove_leftovers as remove_leftovers
+
 TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
 if TYPE_CHECKING:
-    from typing import TypeAlias
-
-    # A file's path: a str here, a pathlib.Path where the tests make one. The store works
-    # with os and os.path only: loading pathlib (with urllib.parse and ipaddress) took 4
-    # ms of every start (issue 12).
-    StrPath: TypeAlias = str | os.PathLike[str]
+    from halfmoon_a11y.play.atomic import StrPath as StrPath
 
 APP = "halfmoon-a11y"
+HISTORY_SIZE = 500  # commands each history file keeps across runs (the prompt's, plain mode's)
 
 
 @record
@@ -148,50 +148,6 @@ def read_small(path: StrPath, limit: int) -> bytes | None:
         os.close(handle)
 
 
-def _temporary_beside(path: str) -> tuple[int, str]:
-    """A new file `.NAME.RANDOM` beside `path`, open for writing, only its owner may read
-    it: what tempfile.mkstemp makes, without loading tempfile (with shutil and random)
-    at every start. O_EXCL makes sure no other file is reused."""
-    while True:
-        folder, name = os.path.split(path)
-        temporary = os.path.join(folder, f".{name}.{os.urandom(6).hex()}")
-        try:
-            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
-            return os.open(temporary, flags, 0o600), temporary
-        except FileExistsError:  # pragma: no cover - 48 random bits
-            continue
-
-
-def atomic_write(path: StrPath, data: bytes) -> None:
-    """Write to a temporary file beside `path`, flush, fsync, then rename over it.
-
-    A crash at any moment leaves either the old file or the new one, never a mix. A
-    symlink to a file is followed: the file it names is replaced, the link stays.
-    """
-    path = os.fspath(path)
-    if os.path.islink(path):
-        path = os.path.realpath(path)
-    folder = os.path.dirname(path) or "."
-    os.makedirs(folder, exist_ok=True)
-    handle, temporary = _temporary_beside(path)
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-    with contextlib.suppress(OSError):  # make the rename itself durable
-        folder_handle = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(folder_handle)
-        finally:
-            os.close(folder_handle)
-
-
 def keep_aside(path: StrPath) -> str | None:
     """Rename a file that cannot be used to `NAME.bad-TIMESTAMP`, so nothing is lost."""
     path = os.fspath(path)
@@ -206,23 +162,3 @@ def keep_aside(path: StrPath) -> str | None:
     except OSError:
         return None
     return aside
-
-
-LEFTOVER_AGE = 60.0  # seconds: a temporary file this old belongs to no running save
-
-
-def remove_leftovers(path: StrPath, now: float | None = None) -> int:
-    """Remove the temporary files a kill in the middle of a save left beside `path`."""
-    now = time.time() if now is None else now
-    folder, name = os.path.split(os.fspath(path))
-    removed = 0
-    with contextlib.suppress(OSError), os.scandir(folder or ".") as entries:
-        for leftover in entries:
-            if not leftover.name.startswith(f".{name}."):
-                continue
-            with contextlib.suppress(OSError):
-                old = now - leftover.stat(follow_symlinks=False).st_mtime > LEFTOVER_AGE
-                if old and leftover.is_file():
-                    os.unlink(leftover.path)
-                    removed += 1
-    return removed

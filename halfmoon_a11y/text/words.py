@@ -107,9 +107,6 @@ class Words:
     def cards_left(self, count: int) -> str:
         return self.ngettext("{n} card left", "{n} cards left", count).format(n=count)
 
-    def points(self, points: int) -> str:
-        return self.ngettext("{n} point", "{n} points", points).format(n=points)
-
     def moves(self, moves: int) -> str:
         return self.ngettext("{n} move", "{n} moves", moves).format(n=moves)
 

@@ -9,12 +9,11 @@ from collections.abc import Iterable
 from prompt_toolkit.history import FileHistory
 
 from halfmoon_a11y.play.session import Session
-
-HISTORY_SIZE = 500  # commands kept across runs
+from halfmoon_a11y.store.files import HISTORY_SIZE
 
 
 class CommandHistory(FileHistory):
-    """Up and Down across runs: the commands the game understood, the last 500 of them.
+    """Up and Down across runs: the commands the game understood, the last HISTORY_SIZE (500).
 
     A line the game refused (a typo, a stray paste) is not kept.
     """

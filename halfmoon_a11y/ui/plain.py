@@ -11,6 +11,8 @@ import sys
 from collections.abc import Callable, Iterator
 from types import ModuleType
 
+from halfmoon_a11y.store.files import HISTORY_SIZE
+
 TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
 if TYPE_CHECKING:
     from typing import BinaryIO
@@ -20,9 +22,6 @@ def lines_from(stream: BinaryIO) -> Iterator[str]:
     """Input lines as text; bytes that are not UTF-8 become replacement characters."""
     for raw in stream:
         yield raw.decode("utf-8", errors="replace").rstrip("\r\n")
-
-
-HISTORY_SIZE = 500  # commands kept across runs
 
 
 def terminal_lines(history: str | None = None, keep: Callable[[str], bool] = bool) -> Iterator[str]:

@@ -17,7 +17,7 @@ tests check; the samples follow from them.
 from __future__ import annotations
 
 import array
-import contextlib
+import io
 import math
 import os
 import sys
@@ -29,6 +29,8 @@ from halfmoon_a11y.core.never import assert_never
 from halfmoon_a11y.core.places import PILES, Location
 from halfmoon_a11y.core.values import record
 from halfmoon_a11y.play import answers as se
+from halfmoon_a11y.play.atomic import atomic_write
+from halfmoon_a11y.voice.player import WAV_HEADER
 
 RATE = 22050  # samples a second
 LONGEST = 0.150  # seconds: no sound is longer
@@ -230,7 +232,7 @@ class Earcons:
         """The sound's file, made now if it is not there yet; None if it cannot be made
         (a folder that cannot be written): the game goes on without it."""
         path = os.path.join(self.folder, made.name)
-        if os.path.isfile(path) and os.path.getsize(path) > 44:
+        if os.path.isfile(path) and os.path.getsize(path) > WAV_HEADER:
             return path
         try:
             os.makedirs(self.folder, exist_ok=True)
@@ -246,20 +248,17 @@ class Earcons:
 
 
 def write(path: str, made: Sound) -> None:
-    """Write the sound as a WAV file, whole or not at all (a temporary name, then a
-    rename), so a file that is there is always complete."""
+    """Write the sound as a WAV file, whole or not at all (an unguessable temporary name
+    beside it, then a rename), so a file that is there is always complete. No fsync: a
+    sound lost in a crash is made again, and the first sound is not delayed. A symlink
+    where the sound goes is replaced, never followed."""
     data = samples(made)
     if sys.byteorder == "big":
         data.byteswap()
-    temporary = f"{path}.{os.getpid()}.part"
-    try:
-        with wave.open(temporary, "wb") as out:
-            out.setnchannels(2)
-            out.setsampwidth(2)
-            out.setframerate(RATE)
-            out.writeframes(data.tobytes())
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+    wav = io.BytesIO()
+    with wave.open(wav, "wb") as out:
+        out.setnchannels(2)
+        out.setsampwidth(2)
+        out.setframerate(RATE)
+        out.writeframes(data.tobytes())
+    atomic_write(path, wav.getvalue(), durable=False, follow_link=False)

@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 from halfmoon_a11y.play.lexicon import LEXICONS
+from halfmoon_a11y.voice.player import WAV_HEADER
 
 TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
 if TYPE_CHECKING:
@@ -19,7 +20,6 @@ if TYPE_CHECKING:
 
 FILE_WAIT = 2.0  # seconds: the file may appear a little after runAndWait returns
 HEADER_ONLY_WAIT = 0.1  # seconds a file holding only its WAV header may take to grow
-WAV_HEADER = 44
 
 
 class SynthesisError(RuntimeError):
