@@ -1,12 +1,23 @@
 """core.values: records behave as the frozen, slotted dataclasses they replace."""
 
 import dataclasses
+import os
 from types import SimpleNamespace
 
 import pytest
 
 from halfmoon_a11y.core.places import Location
-from halfmoon_a11y.core.values import KW_ONLY, FrozenError, field, fields, record, replace
+from halfmoon_a11y.core.values import (
+    KW_ONLY,
+    SWITCH,
+    FrozenError,
+    field,
+    fields,
+    record,
+    replace,
+)
+
+STANDARD = os.environ.get(SWITCH) == "dataclasses"  # records are dataclasses in this run
 
 
 @record
@@ -51,7 +62,9 @@ def test_frozen_and_slotted():
     pair = Pair(1)
     with pytest.raises(FrozenError):
         pair.left = 2
-    with pytest.raises(AttributeError):
+    # a frozen slotted dataclass of Python 3.11 raises TypeError for a name that is not a
+    # field (CPython gh-105936, fixed later); a record raises FrozenError, as was meant
+    with pytest.raises((FrozenError, TypeError) if STANDARD else FrozenError):
         pair.extra = 3
     with pytest.raises(FrozenError):
         del pair.left
