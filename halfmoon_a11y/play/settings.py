@@ -283,6 +283,16 @@ class Settings:
     __slots__ = ("_values",)
     _values: dict[str, Any]
 
+    # Each setting's attribute and its type, for type checkers: `settings.rtae` is an
+    # error. One line for each entry of SETTINGS (tests/test_settings_names.py holds it).
+    language: str
+    move_errors: bool
+    placement_help: bool
+    cards: CardNames
+    speech: SpeechMode
+    rate: int
+    sounds: bool
+
     def __init__(self, **values: Any) -> None:
         known = {spec.field for spec in SETTINGS.values()}
         unknown = set(values) - known
@@ -291,15 +301,17 @@ class Settings:
         defaults = {spec.field: spec.default for spec in SETTINGS.values()}
         object.__setattr__(self, "_values", {**defaults, **values})  # one lookup a read
 
-    def __getattr__(self, field: str) -> Any:
-        try:
-            return self._values[field]
-        except KeyError:
-            pass
-        try:
-            return by_field(field).default
-        except KeyError:
-            raise AttributeError(field) from None
+    if not TYPE_CHECKING:  # type checkers read the declarations above instead
+
+        def __getattr__(self, field: str) -> Any:
+            try:
+                return self._values[field]
+            except KeyError:
+                pass
+            try:
+                return by_field(field).default
+            except KeyError:
+                raise AttributeError(field) from None
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Settings are immutable: use replace()")
