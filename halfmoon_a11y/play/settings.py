@@ -144,8 +144,10 @@ Kind = Switch | Choice | Number | Language
 
 @record
 class SettingSpec:
-    key: str  # its English name: typed after `set`, and its name in JSON
-    field: str  # its name in `Settings` and in the settings file
+    # its one name: typed after `set` in English, the option --KEY, the settings file's
+    # key, the environment's HALFMOON_A11Y_KEY (upper case, - as _), its name in JSON
+    key: str
+    field: str  # its attribute in `Settings` (a Python name)
     kind: Kind
     default: Any
     announce: str | Mapping[Any, str]  # a message with {value}, or one message per value
@@ -163,6 +165,11 @@ class SettingSpec:
     def to_file(self, value: Any) -> bool | int | str:
         """The value as TOML and JSON hold it."""
         return str(value) if isinstance(value, StrEnum) else value
+
+    def older_names(self) -> tuple[str, ...]:
+        """Its name in the settings file and the environment of releases before issue 17,
+        when they used the field: still read, and a file is rewritten with the key."""
+        return (self.field,) if self.field != self.key else ()
 
 
 def _switch(
