@@ -57,12 +57,12 @@ def start(paths):
 
 
 def test_a_new_setting_is_everywhere_settings_are(new_settings, paths):
-    assert Settings().beeps is False and Settings().volume == 5  # its default
+    assert Settings().value(BEEPS) is False and Settings().value(VOLUME) == 5  # its default
     session = start(paths)
     assert play(session, "set beeps on") == [SettingChanged("beeps", True)]
     assert play(session, "set volume 11") == [SettingChanged("volume", 11)]
     assert play(session, "set volume 12")[0].error.code == "bad_argument"  # its range
-    assert session.settings.beeps is True and session.settings.volume == 11
+    assert session.settings.value(BEEPS) is True and session.settings.value(VOLUME) == 11
     english = Presenter(Words("en"))
     said = english.render_all(play(session, "set beeps off"))
     assert said == ["Beeps: off."]  # announced by its declaration
@@ -77,7 +77,7 @@ def test_a_new_setting_is_everywhere_settings_are(new_settings, paths):
     )
     text = paths.settings.read_text()  # the settings file
     assert "beeps = false" in text and "volume = 11" in text
-    assert start(paths).settings.volume == 11  # read back on the next start
+    assert start(paths).settings.value(VOLUME) == 11  # read back on the next start
     state = JsonMode(session).reply("set beeps on")["state"]  # the JSON state
     assert state["settings"]["beeps"] is True and state["settings"]["volume"] == 11
     options = build_parser(Words("en")).parse_args(["--no-beeps", "--volume", "3"])

@@ -99,7 +99,7 @@ def test_bad_settings_start_with_defaults_and_keep_the_file(paths, content):
     [aside] = asides(paths.settings)
     assert aside.read_bytes() == content
     play(session, "set move-errors on")  # a fresh file, the bad one untouched
-    assert paths.settings.read_text() == "move_errors = true\n"
+    assert paths.settings.read_text() == "move-errors = true\n"
     assert aside.read_bytes() == content
 
 

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import ast
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from halfmoon_a11y.core.values import SWITCH
 
 PACKAGE = Path(__file__).resolve().parent.parent / "halfmoon_a11y"
 LAYERS = ("core", "play", "text", "voice", "store", "ui")  # lowest first
@@ -252,8 +255,15 @@ def test_a_start_loads_only_what_it_uses(mode):
         "sys.stderr.write(json.dumps(sorted(sys.modules)))\n"
         "sys.exit(status)\n"
     )
+    # a real start: records are not dataclasses (the CI run with the switch loads them)
+    environ = {name: value for name, value in os.environ.items() if name != SWITCH}
     done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        env=environ,
     )
     assert done.returncode == 0, done.stderr
     assert "HM1-N-EMQPNCT" in done.stdout  # it really started and answered

@@ -6,7 +6,18 @@ the class), `__repr__`, `__eq__`, `__hash__`, `__match_args__` and `__slots__`,
 and instances that cannot be changed. `@record(frozen=False)` makes a class
 whose fields can be set; `field(default_factory=dict)` a default made anew for
 each instance; `eq=False` keeps identity for equality;
-`order=True` compares field by field.
+`order=True` compares field by field; `kw_only=True`, or a `_: KW_ONLY` line,
+makes fields keyword-only. A record that derives from a record has its base's
+fields first, as a dataclass has. A `__hash__`, `__eq__`, `__repr__` or
+`__init__` the class writes itself is kept.
+
+What a dataclass refuses when its class is defined, a record refuses too, with
+the same exception and words, before anything is compiled: a field without a
+default after one with a default (TypeError), a mutable default such as a list
+(ValueError: use `field(default_factory=...)`), a frozen record derived from a
+mutable one or the other way round, `order` without `eq`, a class that writes
+its own `__slots__`, or its own `__lt__`… with `order`, or `__setattr__` when
+frozen (TypeError). `tests/test_values.py` defines each case both ways.
 
 Why not dataclasses: they generate and compile each class's methods while the
 module loads (about 0.5 ms a class, and 9 ms to import `dataclasses` with
@@ -16,27 +27,34 @@ class is defined; the `__init__` of a class is compiled the first time one is
 made, and is then the same code a dataclass has. Type checkers see these
 classes as dataclasses (`dataclass_transform`).
 
+With `HALFMOON_A11Y_RECORDS=dataclasses` in the environment, `record`, `field`,
+`fields`, `replace`, `KW_ONLY` and `FrozenError` are the standard library's
+(`dataclass(..., slots=True)`; `fields` still gives the names), so the tests
+can run on both and find where they differ. CI runs the tests both ways.
+
 >>> @record
 ... class Point:
 ...     x: int
 ...     y: int = 0
 >>> Point(1), Point(1) == Point(1, 0), Point(2, y=3).y
 (Point(x=1, y=0), True, 3)
->>> Point(1).x = 5
+>>> Point(1).x = 5  # doctest: +IGNORE_EXCEPTION_DETAIL
 Traceback (most recent call last):
 ...
-halfmoon_a11y.core.values.FrozenError: cannot change field 'x'
+FrozenInstanceError: cannot assign to field 'x'
 >>> replace(Point(1), y=7)
 Point(x=1, y=7)
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from operator import attrgetter
 
 TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
 if TYPE_CHECKING:
+    from dataclasses import KW_ONLY as KW_ONLY  # type checkers know this one
     from typing import Any, TypeVar, dataclass_transform, overload
 
     T = TypeVar("T")
@@ -45,9 +63,18 @@ else:
     def dataclass_transform(**kwargs):  # for type checkers only
         return lambda function: function
 
+    class KW_ONLY:
+        """`_: KW_ONLY` in a record: the fields after it are keyword-only."""
 
-class FrozenError(AttributeError):
-    """A field of a frozen value was assigned."""
+
+SWITCH = "HALFMOON_A11Y_RECORDS"  # =dataclasses: the standard library's (at the end)
+
+
+class FrozenInstanceError(AttributeError):
+    """A field of a frozen value was assigned or deleted (named as dataclasses name it)."""
+
+
+FrozenError = FrozenInstanceError
 
 
 class _Factory:
@@ -72,11 +99,11 @@ if TYPE_CHECKING:
 
     @overload
     def record(
-        *, frozen: bool = True, eq: bool = True, order: bool = False
+        *, frozen: bool = True, eq: bool = True, order: bool = False, kw_only: bool = False
     ) -> Callable[[type[T]], type[T]]: ...
 
 
-@dataclass_transform(frozen_default=True, field_specifiers=(field,))
+@dataclass_transform(frozen_default=True, kw_only_default=False, field_specifiers=(field,))
 def record(
     cls: type[T] | None = None,
     /,
@@ -84,64 +111,159 @@ def record(
     frozen: bool = True,
     eq: bool = True,
     order: bool = False,
+    kw_only: bool = False,
 ) -> type[T] | Callable[[type[T]], type[T]]:
     def wrap(cls: type[T]) -> type[T]:
-        return _make(cls, frozen, eq, order)
+        return _make(cls, frozen, eq, order, kw_only)
 
     return wrap if cls is None else wrap(cls)
 
 
 def fields(cls: type) -> tuple[str, ...]:
     """The names of a value class's fields, in order."""
-    names: tuple[str, ...] = cls.__match_args__  # type: ignore[attr-defined]
-    return names
+    return tuple(cls.__record_fields__)  # type: ignore[attr-defined]
 
 
 def replace(obj: T, /, **changes: Any) -> T:
-    """A copy of a value with some fields changed."""
-    names = fields(type(obj))
-    return type(obj)(**{name: changes.get(name, getattr(obj, name)) for name in names})
+    """A copy of a value with some fields changed; an unknown field is a TypeError."""
+    values = {name: getattr(obj, name) for name in fields(type(obj))}
+    values.update(changes)
+    return type(obj)(**values)
 
 
-def _make(cls: type[T], frozen: bool, eq: bool, order: bool) -> type[T]:
+if TYPE_CHECKING:
+    # A field as a record keeps it: its default (or _MISSING, or a _Factory) and whether
+    # it is keyword-only. `__record_fields__` maps each field's name to one, in order.
+    Field = tuple[Any, bool]
+
+_ORDER = ("__lt__", "__le__", "__gt__", "__ge__")
+
+
+def _make(cls: type[T], frozen: bool, eq: bool, order: bool, kw_only: bool) -> type[T]:
+    """The class as a record. Everything a dataclass refuses when it is defined is
+    refused here too, with the same exception, before anything is compiled."""
+    if order and not eq:
+        raise ValueError("eq must be true if order is true")
     own = cls.__dict__
-    names = tuple(
-        name
-        for name, hint in own.get("__annotations__", {}).items()
-        if not str(hint).startswith(("ClassVar", "typing.ClassVar"))
-    )
-    defaults = {name: own[name] for name in names if name in own}
+    name = cls.__name__
+    if "__slots__" in own:
+        raise TypeError(f"{name} already specifies __slots__")
+    every, inherited_slots = _inherited(cls, frozen)
+    every.update(_own_fields(cls, kw_only))
+    names = tuple(every)
+    _check_defaults(every)
     namespace = {
         key: item
         for key, item in own.items()
         if key not in names and key not in ("__dict__", "__weakref__")
     }
+    namespace["__qualname__"] = cls.__qualname__  # kept, as a dataclass keeps it
+    namespace["__record_fields__"] = every
+    namespace["__record_frozen__"] = frozen
     # a frozen record keeps its hash once worked out (cards and places are hashed often)
-    namespace["__slots__"] = (*names, "_hash") if frozen and eq else names
-    namespace["__match_args__"] = names
-    namespace["__init__"] = _lazy_init(names, defaults, "__post_init__" in own, frozen)
+    hashed = eq and frozen and not _explicit_hash(own)
+    slots = tuple(field for field in names if field not in inherited_slots)
+    if hashed and "_hash" not in inherited_slots:
+        slots = (*slots, "_hash")
+    namespace["__slots__"] = slots
+    positional = tuple(field for field, (_, keyword) in every.items() if not keyword)
+    namespace.setdefault("__match_args__", positional)
+    post_init = hasattr(cls, "__post_init__")
+    namespace.setdefault("__init__", _lazy_init(every, post_init, frozen))
     namespace.setdefault("__repr__", _repr(names))
     key = _key(names)
     if eq:
         namespace.setdefault("__eq__", _eq(key))
-        namespace["__hash__"] = _hash(key) if frozen else None
+        if hashed:
+            namespace["__hash__"] = _hash(key)
+        elif not frozen and not _explicit_hash(own):
+            namespace["__hash__"] = None  # mutable and compared by value: not hashable
     if order:
-        for method, compare in (
-            ("__lt__", tuple.__lt__),
-            ("__le__", tuple.__le__),
-            ("__gt__", tuple.__gt__),
-            ("__ge__", tuple.__ge__),
+        for method, compare in zip(
+            _ORDER, (tuple.__lt__, tuple.__le__, tuple.__gt__, tuple.__ge__), strict=True
         ):
+            if method in own:
+                raise TypeError(
+                    f"Cannot overwrite attribute {method} in class {name}. "
+                    "Consider using functools.total_ordering"
+                )
             namespace[method] = _compare(key, compare)
     if frozen:
-        namespace["__setattr__"] = _refuse
-        namespace["__delattr__"] = _refuse
+        for method in ("__setattr__", "__delattr__"):
+            if method in own:
+                raise TypeError(f"Cannot overwrite attribute {method} in class {name}")
+        namespace["__setattr__"] = _refuse_assign
+        namespace["__delattr__"] = _refuse_delete
         # pickle and copy set slots one by one: a frozen record gives its fields as one
         # state, as a frozen dataclass does (its hash is worked out again)
-        namespace["__getstate__"] = _getstate(key)
-        namespace["__setstate__"] = _setstate(names)
-    made: type[T] = type.__new__(type(cls), cls.__name__, cls.__bases__, namespace)
+        namespace.setdefault("__getstate__", _getstate(key))
+        namespace.setdefault("__setstate__", _setstate(names))
+    made: type[T] = type.__new__(type(cls), name, cls.__bases__, namespace)
     return made
+
+
+def _inherited(cls: type, frozen: bool) -> tuple[dict[str, Field], set[str]]:
+    """The fields of the record classes `cls` derives from, the base's first (a field
+    declared again keeps its place), and the slots its bases already have."""
+    every: dict[str, Field] = {}
+    slots: set[str] = set()
+    bases = [base.__dict__ for base in cls.__mro__[-2:0:-1]]  # not cls, nor object
+    for base in bases:
+        base_slots = base.get("__slots__", ())
+        slots.update((base_slots,) if isinstance(base_slots, str) else base_slots)
+    records = [base for base in bases if "__record_fields__" in base]
+    for base in records:
+        every.update(base["__record_fields__"])
+    if records:
+        frozen_base = any(base["__record_frozen__"] for base in records)
+        if frozen_base and not frozen:
+            raise TypeError("cannot inherit non-frozen record from a frozen one")
+        if frozen and not frozen_base:
+            raise TypeError("cannot inherit frozen record from a non-frozen one")
+    return every, slots
+
+
+def _own_fields(cls: type, kw_only: bool) -> dict[str, Field]:
+    own = cls.__dict__
+    found: dict[str, Field] = {}
+    marked = False
+    for name, hint in own.get("__annotations__", {}).items():
+        if hint is KW_ONLY or str(hint).rpartition(".")[2] == "KW_ONLY":
+            if marked:
+                raise TypeError(f"{name!r} is KW_ONLY, but KW_ONLY has already been specified")
+            marked = kw_only = True
+            continue
+        if str(hint).startswith(("ClassVar", "typing.ClassVar")):
+            continue
+        found[name] = (own.get(name, _MISSING), kw_only)
+    for name, item in own.items():
+        if isinstance(item, _Factory) and name not in found:
+            raise TypeError(f"{name!r} is a field but has no type annotation")
+    return found
+
+
+def _check_defaults(every: dict[str, Field]) -> None:
+    """A mutable default, or a positional field without a default after one with a
+    default: refused as a dataclass refuses them."""
+    after_default = False
+    for name, (default, keyword) in every.items():
+        if type(default).__hash__ is None:  # unhashable: a list, a dict, a set…
+            raise ValueError(
+                f"mutable default {type(default)} for field {name} "
+                "is not allowed: use default_factory"
+            )
+        if keyword:
+            continue
+        if default is _MISSING and after_default:
+            raise TypeError(f"non-default argument {name!r} follows default argument")
+        after_default = after_default or default is not _MISSING
+
+
+def _explicit_hash(own: Any) -> bool:
+    """A `__hash__` the class defines itself, as dataclasses tell it: a class that
+    defines `__eq__` alone gets `__hash__ = None` from Python, which is not one."""
+    written = own.get("__hash__", _MISSING)
+    return not (written is _MISSING or (written is None and "__eq__" in own))
 
 
 def _key(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
@@ -153,15 +275,13 @@ def _key(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
     return attrgetter(*names)
 
 
-def _lazy_init(
-    names: tuple[str, ...], defaults: dict[str, Any], post_init: bool, frozen: bool
-) -> Callable[..., None]:
+def _lazy_init(every: dict[str, Field], post_init: bool, frozen: bool) -> Callable[..., None]:
     """An `__init__` that compiles the real one at its first call and puts it in its
     place: the same code as a dataclass's, paid for only by classes that are used."""
 
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
         owner = _owner(type(self), __init__)
-        real = _compile_init(names, defaults, post_init, frozen, owner.__qualname__)
+        real = _compile_init(every, post_init, frozen, owner.__qualname__)
         type.__setattr__(owner, "__init__", real)
         real(self, *args, **kwargs)
 
@@ -176,17 +296,14 @@ def _owner(cls: type, method: Any) -> type:
 
 
 def _compile_init(
-    names: tuple[str, ...],
-    defaults: dict[str, Any],
-    post_init: bool,
-    frozen: bool,
-    qualname: str,
+    every: dict[str, Field], post_init: bool, frozen: bool, qualname: str
 ) -> Callable[..., None]:
-    parameters = []
+    positional: list[str] = []
+    keywords: list[str] = []
     body = []
     scope: dict[str, Any] = {"_set": object.__setattr__, "_MISSING": _MISSING}
-    for name in names:
-        default = defaults.get(name, _MISSING)
+    for name, (default, keyword) in every.items():
+        parameters = keywords if keyword else positional
         if isinstance(default, _Factory):
             scope[f"_make_{name}"] = default.make
             parameters.append(f"{name}=_MISSING")
@@ -195,14 +312,15 @@ def _compile_init(
             scope[f"_default_{name}"] = default
             parameters.append(f"{name}=_default_{name}")
         else:
-            parameters.append(name)  # Python refuses it after a default, as dataclasses do
+            parameters.append(name)
         if frozen:
             body.append(f"    _set(self, {name!r}, {name})")
         else:
             body.append(f"    self.{name} = {name}")
     if post_init:
         body.append("    self.__post_init__()")
-    source = f"def __init__(self, {', '.join(parameters)}):\n" + "\n".join(body or ["    pass"])
+    signature = ", ".join(["self", *positional, *(["*", *keywords] if keywords else [])])
+    source = f"def __init__({signature}):\n" + "\n".join(body or ["    pass"])
     exec(source, scope)  # the same generated code as a dataclass's __init__
     init: Callable[..., None] = scope["__init__"]
     init.__qualname__ = f"{qualname}.__init__"
@@ -229,7 +347,8 @@ def _eq(key: Callable[[Any], tuple[Any, ...]]) -> Callable[[Any, Any], Any]:
 def _hash(key: Callable[[Any], tuple[Any, ...]]) -> Callable[[Any], int]:
     def __hash__(self: Any) -> int:
         try:
-            return self._hash
+            cached: int = self._hash
+            return cached
         except AttributeError:
             worked_out = hash(key(self))
             object.__setattr__(self, "_hash", worked_out)
@@ -265,5 +384,48 @@ def _setstate(names: tuple[str, ...]) -> Callable[[Any, tuple[Any, ...]], None]:
     return __setstate__
 
 
-def _refuse(self: Any, name: str, *rest: Any) -> None:
-    raise FrozenError(f"cannot change field {name!r}")
+def _refuse_assign(self: Any, name: str, value: Any) -> None:
+    raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+
+def _refuse_delete(self: Any, name: str) -> None:
+    raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+
+def _standard_library() -> tuple[Any, ...]:
+    """What `HALFMOON_A11Y_RECORDS=dataclasses` puts in place of the records: the
+    standard library's frozen, slotted dataclasses, with the same arguments. Only then
+    is `dataclasses` imported (it costs a start about 9 ms)."""
+    import dataclasses
+
+    def record(
+        cls: Any = None,
+        /,
+        *,
+        frozen: bool = True,
+        eq: bool = True,
+        order: bool = False,
+        kw_only: bool = False,
+    ) -> Any:
+        def wrap(cls: Any) -> Any:
+            options = {"frozen": frozen, "eq": eq, "order": order, "kw_only": kw_only}
+            return dataclasses.dataclass(cls, slots=True, **options)
+
+        return wrap if cls is None else wrap(cls)
+
+    def fields(cls: type) -> tuple[str, ...]:
+        return tuple(item.name for item in dataclasses.fields(cls))
+
+    return (
+        record,
+        dataclasses.field,
+        fields,
+        dataclasses.replace,
+        dataclasses.KW_ONLY,
+        dataclasses.FrozenInstanceError,
+    )
+
+
+if not TYPE_CHECKING and os.environ.get(SWITCH) == "dataclasses":
+    record, field, fields, replace, KW_ONLY, FrozenInstanceError = _standard_library()
+    FrozenError = FrozenInstanceError

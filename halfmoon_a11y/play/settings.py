@@ -144,8 +144,10 @@ Kind = Switch | Choice | Number | Language
 
 @record
 class SettingSpec:
-    key: str  # its English name: typed after `set`, and its name in JSON
-    field: str  # its name in `Settings` and in the settings file
+    # its one name: typed after `set` in English, the option --KEY, the settings file's
+    # key, the environment's HALFMOON_A11Y_KEY (upper case, - as _), its name in JSON
+    key: str
+    field: str  # its attribute in `Settings` (a Python name)
     kind: Kind
     default: Any
     announce: str | Mapping[Any, str]  # a message with {value}, or one message per value
@@ -163,6 +165,11 @@ class SettingSpec:
     def to_file(self, value: Any) -> bool | int | str:
         """The value as TOML and JSON hold it."""
         return str(value) if isinstance(value, StrEnum) else value
+
+    def older_names(self) -> tuple[str, ...]:
+        """Its name in the settings file and the environment of releases before issue 17,
+        when they used the field: still read, and a file is rewritten with the key."""
+        return (self.field,) if self.field != self.key else ()
 
 
 def _switch(
@@ -283,6 +290,16 @@ class Settings:
     __slots__ = ("_values",)
     _values: dict[str, Any]
 
+    # Each setting's attribute and its type, for type checkers: `settings.rtae` is an
+    # error. One line for each entry of SETTINGS (tests/test_settings_names.py holds it).
+    language: str
+    move_errors: bool
+    placement_help: bool
+    cards: CardNames
+    speech: SpeechMode
+    rate: int
+    sounds: bool
+
     def __init__(self, **values: Any) -> None:
         known = {spec.field for spec in SETTINGS.values()}
         unknown = set(values) - known
@@ -291,15 +308,17 @@ class Settings:
         defaults = {spec.field: spec.default for spec in SETTINGS.values()}
         object.__setattr__(self, "_values", {**defaults, **values})  # one lookup a read
 
-    def __getattr__(self, field: str) -> Any:
-        try:
-            return self._values[field]
-        except KeyError:
-            pass
-        try:
-            return by_field(field).default
-        except KeyError:
-            raise AttributeError(field) from None
+    if not TYPE_CHECKING:  # type checkers read the declarations above instead
+
+        def __getattr__(self, field: str) -> Any:
+            try:
+                return self._values[field]
+            except KeyError:
+                pass
+            try:
+                return by_field(field).default
+            except KeyError:
+                raise AttributeError(field) from None
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Settings are immutable: use replace()")

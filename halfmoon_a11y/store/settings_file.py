@@ -5,6 +5,10 @@ then only the key that changed: the player's other keys, hand edits and comments
 stay as they are (tomlkit).
 Command-line options and environment variables override it for one run and
 are never written back.
+
+Each setting's key is its one name (`lang`, `move-errors`). A file from an older
+release, with the fields as keys (`language`, `move_errors`), is still read, and
+the next save renames those keys.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from __future__ import annotations
 import os
 
 from halfmoon_a11y.core.values import field, record
-from halfmoon_a11y.play.settings import SETTINGS, Settings, by_field
+from halfmoon_a11y.play.settings import SETTINGS, Settings, SettingSpec, by_field
 from halfmoon_a11y.store.files import (
     NotARegularFile,
     TooLarge,
@@ -39,23 +43,31 @@ FILE_ONLY = {"player": str}  # machine configuration, not a game setting: no com
 
 
 def _check(values: dict[str, Any]) -> dict[str, Any]:
-    """The known keys, each checked by its setting's kind; a bad one makes the file unreadable."""
+    """The known keys, each checked by its setting's kind and stored under the setting's
+    key (an older file's name too); a bad one makes the file unreadable."""
     checked: dict[str, Any] = {}
-    for key, value in values.items():
-        if key in FILE_ONLY:
-            if not isinstance(value, FILE_ONLY[key]):
+    for key, kind in FILE_ONLY.items():
+        if key in values:
+            if not isinstance(values[key], kind):
                 raise UnreadableSettings(key)
-            checked[key] = value
-            continue
-        try:
-            spec = by_field(key)
-        except KeyError:
-            continue  # a key from a later release: left in the file, not used here
-        try:
-            checked[key] = spec.check(value)
-        except ValueError:
-            raise UnreadableSettings(key) from None
-    return checked
+            checked[key] = values[key]
+    for spec in SETTINGS.values():
+        for name in (*spec.older_names(), spec.key):  # the key wins over an older name
+            if name not in values:
+                continue
+            try:
+                checked[spec.key] = spec.check(values[name])
+            except ValueError:
+                raise UnreadableSettings(name) from None
+    return checked  # a key from a later release: left in the file, not used here
+
+
+def _named(name: str) -> SettingSpec | None:
+    """The setting by its key or its field (the keeper saves by field)."""
+    try:
+        return SETTINGS.get(name) or by_field(name)
+    except KeyError:
+        return None
 
 
 @record(frozen=False)
@@ -85,18 +97,24 @@ class SettingsFile:
         return cls(path, {**values, **stored})
 
     def settings(self, base: Settings) -> Settings:
-        known = {spec.field for spec in SETTINGS.values()}
-        return base.replace(**{k: v for k, v in self.stored.items() if k in known})
+        stored = self.stored
+        return base.replace(
+            **{spec.field: stored[spec.key] for spec in SETTINGS.values() if spec.key in stored}
+        )
 
     @property
     def player(self) -> str | None:
         value = self.stored.get("player")
         return value if isinstance(value, str) else None
 
-    def save(self, key: str, value: bool | int | str) -> None:
-        """Store one changed setting, as `SettingSpec.to_file` gives it.
+    def save(self, name: str, value: bool | int | str) -> None:
+        """Store one changed setting (named by its key or its field), as
+        `SettingSpec.to_file` gives it, under its key. Keys an older release wrote are
+        renamed on the way, their values and comments kept.
 
         Raises OSError when the file cannot be written."""
+        spec = _named(name)
+        key = spec.key if spec else name
         if self.unreadable and self.aside is None and os.path.exists(self.path):
             # never overwrite a file we could not read and could not move aside
             raise OSError(f"{self.path} could not be read, so it is left as it is")
@@ -109,5 +127,12 @@ class SettingsFile:
             # broken by hand since the game started: left as it is, never overwritten
             raise OSError(f"{self.path} is no longer TOML, so it is left as it is") from None
         document[key] = value  # that key alone: the other keys and the comments stay
+        for each in SETTINGS.values():
+            for older in each.older_names():
+                if older in document:  # renamed, its comment kept; a newer key wins
+                    item = document.item(older)
+                    del document[older]
+                    if each.key not in document:
+                        document[each.key] = item
         self.stored[key] = value
         atomic_write(self.path, tomlkit.dumps(document).encode("utf-8"))

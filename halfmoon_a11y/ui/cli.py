@@ -136,16 +136,22 @@ def _option_type(spec: SettingSpec) -> Callable[[str], object]:
     return parse
 
 
-ENVIRONMENT_PREFIX = "HALFMOON_A11Y_"  # HALFMOON_A11Y_SPEECH=off, HALFMOON_A11Y_RATE=200…
+ENVIRONMENT_PREFIX = "HALFMOON_A11Y_"  # HALFMOON_A11Y_SPEECH=off, HALFMOON_A11Y_LANG=ca…
 
 
 def _from_environment(environ: Mapping[str, str], words: Words) -> dict[str, object]:
-    """Settings given in the environment, for this run only; a value not understood is
-    said in one line and left out."""
+    """Settings given in the environment, for this run only: HALFMOON_A11Y_ and the
+    setting's key in capitals, - as _ (HALFMOON_A11Y_MOVE_ERRORS). The names of older
+    releases (HALFMOON_A11Y_LANGUAGE) are still read; the key's name wins over them. A
+    value not understood is said in one line and left out."""
     found: dict[str, object] = {}
     for spec in SETTINGS.values():
-        name = ENVIRONMENT_PREFIX + spec.field.upper()
-        if name not in environ:
+        names = (
+            ENVIRONMENT_PREFIX + n.upper().replace("-", "_")
+            for n in (spec.key, *spec.older_names())
+        )
+        name = next((name for name in names if name in environ), None)
+        if name is None:
             continue
         try:
             found[spec.field] = spec.parse(environ[name])
