@@ -52,7 +52,8 @@ import os
 from collections.abc import Callable
 from operator import attrgetter
 
-TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
+from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
+
 if TYPE_CHECKING:
     from dataclasses import KW_ONLY as KW_ONLY  # type checkers know this one
     from typing import Any, TypeVar, dataclass_transform, overload

@@ -13,7 +13,8 @@ import contextlib
 import os
 import time
 
-TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
+from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
+
 if TYPE_CHECKING:
     from typing import TypeAlias
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import cache
 
+from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.core.errors import BadLocationError
 from halfmoon_a11y.core.places import Location
@@ -44,7 +45,6 @@ from halfmoon_a11y.play.lexicon import (
 from halfmoon_a11y.play.messages import N_
 from halfmoon_a11y.play.settings import SETTINGS, find_setting
 
-TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
 if TYPE_CHECKING:
     from typing import Any
 

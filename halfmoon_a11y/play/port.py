@@ -5,10 +5,10 @@ each answer to the store itself (`ui.loop`), so nothing below calls up into it."
 
 from __future__ import annotations
 
+from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.play.errors import StatisticsUnavailableError
 
-TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
 if TYPE_CHECKING:
     from typing import Protocol
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 
+from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.dealcode import Deal, DealCode, deal, system_randbelow
 from halfmoon_a11y.core.engine import Game
 from halfmoon_a11y.core.errors import HalfMoonError
@@ -43,7 +44,6 @@ from halfmoon_a11y.play.port import NoStore
 from halfmoon_a11y.play.settings import SETTINGS, Audience, Settings
 from halfmoon_a11y.play.views import Spot, TableView, table_view
 
-TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
 if TYPE_CHECKING:
     from halfmoon_a11y.play.port import Store
 

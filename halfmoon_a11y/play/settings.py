@@ -18,11 +18,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from enum import Flag, StrEnum, auto
 
+from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.values import record
 from halfmoon_a11y.play.lexicon import fold, languages, setting_aliases, value_aliases
 from halfmoon_a11y.play.messages import N_
 
-TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
 if TYPE_CHECKING:
     from typing import Any
 

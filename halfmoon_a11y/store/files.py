@@ -8,6 +8,7 @@ import sys
 import time
 from collections.abc import Mapping
 
+from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.values import record
 
 # Writing whole or not at all is shared with the voice (the sounds), which may not import
@@ -15,7 +16,6 @@ from halfmoon_a11y.core.values import record
 from halfmoon_a11y.play.atomic import atomic_write as atomic_write
 from halfmoon_a11y.play.atomic import remove_leftovers as remove_leftovers
 
-TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
 if TYPE_CHECKING:
     from halfmoon_a11y.play.atomic import StrPath as StrPath
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 import contextlib
 import os
 
+from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.events import Removed, Undone
 from halfmoon_a11y.play.answers import SessionEvent
 from halfmoon_a11y.store import saved_game as savegame
 from halfmoon_a11y.store.files import read_small
 from halfmoon_a11y.store.saved_game import SavedGame
 
-TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
 if TYPE_CHECKING:
     from collections.abc import Iterable
 

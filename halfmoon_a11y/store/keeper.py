@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.dealcode import DealCode, system_randbelow
 from halfmoon_a11y.core.events import Status, Won
 from halfmoon_a11y.play import answers as se
@@ -28,7 +29,6 @@ from halfmoon_a11y.store.saved_game import SavedGame, SaveError, SaveProblem
 from halfmoon_a11y.store.settings_file import SettingsFile
 from halfmoon_a11y.store.statistics import Result, Statistics, StatisticsFailed
 
-TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
 if TYPE_CHECKING:
     from halfmoon_a11y.store.files import StrPath
 

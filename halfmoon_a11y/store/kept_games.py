@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import os
 
+from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.play.session import Start
 from halfmoon_a11y.store import saved_game as savegame
 from halfmoon_a11y.store.saved_game import SavedGame, SaveError
 
-TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
 if TYPE_CHECKING:
     from halfmoon_a11y.store.files import StrPath
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 import contextlib
 import os
 
-TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
+from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
+
 if TYPE_CHECKING:
     from halfmoon_a11y.store.files import StrPath
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import os
 
+from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.events import Status
 from halfmoon_a11y.core.values import record
 from halfmoon_a11y.play.answers import Summary
 from halfmoon_a11y.play.errors import StatisticsUnavailableError
 from halfmoon_a11y.store.statistics import Result, Statistics, StatisticsFailed
 
-TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
 if TYPE_CHECKING:
     from halfmoon_a11y.play.session import Session
     from halfmoon_a11y.store.files import StrPath

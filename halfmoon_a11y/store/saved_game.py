@@ -17,6 +17,7 @@ import json
 import os
 from enum import StrEnum
 
+from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.core.errors import HalfMoonError
 from halfmoon_a11y.core.places import Location
@@ -24,7 +25,6 @@ from halfmoon_a11y.core.values import record, replace
 from halfmoon_a11y.play.session import ReplayError, Session, Start, replay
 from halfmoon_a11y.store.files import atomic_write, read_small
 
-TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
 if TYPE_CHECKING:
     from halfmoon_a11y.store.files import StrPath
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 
+from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.values import field, record
 from halfmoon_a11y.play.settings import SETTINGS, Settings, SettingSpec, by_field
 from halfmoon_a11y.store.files import (
@@ -25,7 +26,6 @@ from halfmoon_a11y.store.files import (
     read_small,
 )
 
-TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
 if TYPE_CHECKING:
     from typing import Any
 

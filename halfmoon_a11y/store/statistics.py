@@ -11,9 +11,9 @@ import time
 from contextlib import closing
 from enum import StrEnum
 
+from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.play.answers import Summary
 
-TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
 if TYPE_CHECKING:
     import sqlite3
 

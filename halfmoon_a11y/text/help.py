@@ -3,7 +3,10 @@ settings' declarations: nothing here lists a command or a setting by hand."""
 
 from __future__ import annotations
 
-from halfmoon_a11y.core.never import assert_never
+from halfmoon_a11y.core.checking import (
+    TYPE_CHECKING,  # typing is not loaded at start
+    assert_never,
+)
 from halfmoon_a11y.play.commands import ALONE, COMMANDS, KEYS, RULES, TABLE, find, settings_of_set
 from halfmoon_a11y.play.keymap import KEYMAP
 from halfmoon_a11y.play.lexicon import ENGLISH, languages, lexicon
@@ -11,7 +14,6 @@ from halfmoon_a11y.play.messages import N_
 from halfmoon_a11y.play.settings import SETTINGS, Choice, Language, Number, SettingSpec, Switch
 from halfmoon_a11y.text.words import Words
 
-TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
 if TYPE_CHECKING:
     from typing import Any
 

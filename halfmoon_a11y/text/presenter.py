@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from halfmoon_a11y.core import errors
 from halfmoon_a11y.core import events as ev
 from halfmoon_a11y.core.cards import Rank
+from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.errors import CodeProblem, HalfMoonError
 from halfmoon_a11y.core.places import Location
 from halfmoon_a11y.play import answers as se
@@ -112,7 +113,6 @@ def echo(text: str, limit: int = MAX_ECHO) -> str:
     return printable if len(printable) <= limit else printable[:limit] + "…"
 
 
-TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
 if TYPE_CHECKING:
     from typing import Any, TypeVar
 

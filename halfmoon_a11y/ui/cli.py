@@ -11,6 +11,7 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
+from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.core.errors import BadDealCodeError
 from halfmoon_a11y.play.lexicon import languages
@@ -26,7 +27,6 @@ from halfmoon_a11y.text.words import Words
 from halfmoon_a11y.ui.loop import hold_signals, serve
 from halfmoon_a11y.ui.plain import lines_from, terminal_lines, wants_plain
 
-TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
 if TYPE_CHECKING:
     from typing import Any, NoReturn, TextIO
 

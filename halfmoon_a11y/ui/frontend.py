@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play import commands as cmd
 from halfmoon_a11y.play import cursor as moves
@@ -20,7 +21,6 @@ from halfmoon_a11y.text.words import Words
 from halfmoon_a11y.ui.loop import Turns
 from halfmoon_a11y.voice.speaker import SilentSpeaker, Voice
 
-TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
 if TYPE_CHECKING:
     from typing import TextIO
 

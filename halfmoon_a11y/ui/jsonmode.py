@@ -7,7 +7,10 @@ from collections.abc import Iterable
 
 from halfmoon_a11y.core import events as ev
 from halfmoon_a11y.core.cards import Card
-from halfmoon_a11y.core.never import assert_never
+from halfmoon_a11y.core.checking import (
+    TYPE_CHECKING,  # typing is not loaded at start
+    assert_never,
+)
 from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.settings import SETTINGS, Settings
@@ -16,7 +19,6 @@ from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.words import Words
 from halfmoon_a11y.ui.loop import Turns, serve
 
-TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
 if TYPE_CHECKING:
     from typing import Any, TextIO
 

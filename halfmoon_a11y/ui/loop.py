@@ -17,12 +17,12 @@ import contextlib
 import signal
 from collections.abc import Iterable, Sequence
 
+from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play.commands import Command
 from halfmoon_a11y.play.port import NoStore
 from halfmoon_a11y.play.session import Session
 
-TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
 if TYPE_CHECKING:
     from collections.abc import Callable
 

@@ -11,9 +11,9 @@ import sys
 from collections.abc import Callable, Iterator
 from types import ModuleType
 
+from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.store.files import HISTORY_SIZE
 
-TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
 if TYPE_CHECKING:
     from typing import BinaryIO
 

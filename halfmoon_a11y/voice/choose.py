@@ -5,11 +5,11 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Mapping
 
+from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.play.answers import SpeechTrouble
 from halfmoon_a11y.play.settings import Settings, SpeechMode
 from halfmoon_a11y.voice.speaker import SilentSpeaker, Voice
 
-TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
 if TYPE_CHECKING:
     from pathlib import Path
 

@@ -25,7 +25,7 @@ import wave
 from collections.abc import Sequence
 
 from halfmoon_a11y.core import events as ev
-from halfmoon_a11y.core.never import assert_never
+from halfmoon_a11y.core.checking import assert_never
 from halfmoon_a11y.core.places import PILES, Location
 from halfmoon_a11y.core.values import record
 from halfmoon_a11y.play import answers as se

@@ -11,10 +11,10 @@ import itertools
 import time
 from pathlib import Path
 
+from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.play.lexicon import LEXICONS
 from halfmoon_a11y.voice.player import WAV_HEADER
 
-TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
 if TYPE_CHECKING:
     from typing import Any
 

@@ -21,11 +21,11 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.play.answers import SpeechTrouble
 from halfmoon_a11y.play.settings import SETTINGS
 from halfmoon_a11y.voice import player
 
-TYPE_CHECKING = False  # typing is not loaded at run time (issue 12: start-up)
 if TYPE_CHECKING:
     from subprocess import Popen
 
