@@ -17,6 +17,7 @@ from pathlib import Path
 import pexpect
 
 from halfmoon_a11y.core.dealcode import DealCode
+from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.store import saved_game as savegame
 
 CODE = "HM1-N-EMQPNCT"
@@ -122,3 +123,104 @@ def test_the_prompt_says_one_sentence_and_goes_on(isolated_folders):
     assert child.exitstatus == 0
     assert "Traceback" not in (child.before or "")
     assert_logged_once(isolated_folders)
+
+
+# -- each step of a turn, in process (the helper's attack after the first version) --------
+
+
+def front_end(paths, lines: list[str], report=None):
+    """A text front end on a real store, writing into `lines`."""
+    from halfmoon_a11y.store.keeper import Keeper
+    from halfmoon_a11y.store.settings_file import SettingsFile
+    from halfmoon_a11y.ui.frontend import TextFrontEnd
+
+    keeper = Keeper(paths, SettingsFile.load(paths.settings))
+    session = keeper.open(DealCode.parse(CODE))
+    logged: list[BaseException] = []
+
+    def write_down(error: BaseException) -> str:
+        logged.append(error)
+        return "LOG"
+
+    front = TextFrontEnd(session, lines.extend, store=keeper, report=report or write_down)
+    return front, keeper, logged
+
+
+def test_a_bug_after_the_move_is_said_after_it(paths, monkeypatch):
+    """The move stands and is said; the failure of its save follows it."""
+    from halfmoon_a11y.store.game_file import GameFile
+
+    def broken(self, events, seconds):
+        raise RuntimeError("planted bug")
+
+    monkeypatch.setattr(GameFile, "journal", broken)
+    lines: list[str] = []
+    front, keeper, logged = front_end(paths, lines)
+    front.line("pick 1 8")
+    assert lines[0].startswith("Pair removed: five of spades and six of diamonds.")
+    assert lines[-2:] == [SAID["en"], "The details are in LOG."]
+    assert len(logged) == 1
+    lines.clear()
+    front.line("repeat")  # the same answer, but the path is said once
+    assert lines[-1] == SAID["en"] and not any("LOG" in line for line in lines)
+    keeper.close()
+    saved = savegame.read(paths.saved_game)
+    assert saved is not None and len(saved.moves) == 1  # saved as it stood
+
+
+def test_quit_leaves_even_when_saving_fails(paths, monkeypatch):
+    from halfmoon_a11y.store.keeper import Keeper
+    from halfmoon_a11y.ui.loop import serve
+
+    def broken(self, session, answer):
+        raise RuntimeError("planted bug")
+
+    lines: list[str] = []
+    front, _keeper, _ = front_end(paths, lines)
+    monkeypatch.setattr(Keeper, "persist", broken)
+    serve(front, ["quit", "board", "board"])
+    assert lines[-3:] == [SAID["en"], "The details are in LOG.", "Goodbye."]
+    assert front.leaving
+
+
+def test_a_bug_in_a_cursor_answer_is_caught(paths, monkeypatch):
+    from halfmoon_a11y.play import answers as se
+    from halfmoon_a11y.text import presenter
+
+    def broken(self, event):
+        raise RuntimeError("planted bug")
+
+    monkeypatch.setitem(presenter._RENDERERS, se.CursorMoved, broken)
+    lines: list[str] = []
+    front, _, logged = front_end(paths, lines)
+    front.key("next")
+    assert lines == [SAID["en"], "The details are in LOG."] and len(logged) == 1
+
+
+def test_a_presenter_that_fails_for_everything_still_says_something(paths, monkeypatch):
+    from halfmoon_a11y.text.presenter import Presenter
+
+    def broken(self, events):
+        raise RuntimeError("planted bug")
+
+    monkeypatch.setattr(Presenter, "render_all", broken)
+    lines: list[str] = []
+    front, _, logged = front_end(paths, lines)
+    front.line("pick 1 8")
+    assert lines == [SAID["en"]] and len(logged) == 2  # the answer, then the failure's
+
+
+def test_the_json_mode_says_a_failing_answer_plainly(paths, monkeypatch):
+    from halfmoon_a11y.text.presenter import Presenter
+    from halfmoon_a11y.ui.jsonmode import JsonMode
+
+    def broken(self, event):
+        raise RuntimeError("planted bug")
+
+    monkeypatch.setattr(Presenter, "render", broken)
+    mode = JsonMode(Session(DealCode.parse(CODE)), report=lambda error: None)
+    reply = mode.reply("pick 1 8")
+    assert reply["events"] == [
+        {"type": "error", "code": "internal", "log": None, "message": SAID["en"]}
+    ]
+    assert reply["state"]["moves"] == 1  # the move stands

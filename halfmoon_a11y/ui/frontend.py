@@ -18,7 +18,7 @@ from halfmoon_a11y.play.settings import SETTINGS, Audience, CardNames, Settings,
 from halfmoon_a11y.text.ear import for_the_ear
 from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.words import Words
-from halfmoon_a11y.ui.loop import Turns
+from halfmoon_a11y.ui.loop import Turns, plain_failure, remembered
 from halfmoon_a11y.voice.speaker import SilentSpeaker, Voice
 
 if TYPE_CHECKING:
@@ -80,18 +80,19 @@ class TextFrontEnd(Turns):
         place under the cursor (as `pick` with it), or dropping the selection."""
         where = self.cursor.location
         if action in moves.MOVES:
-            self.interrupt()
-            stop = self.cursor.move(action)
-            selected = stop.location in self.session.game.selected_places
-            spot = self.session.spot(stop.location)
-            self.say(se.Answer((se.CursorMoved(spot, stop.edge, selected),)))
+            self.show(lambda: self._cursor_moved(action))
         elif action == TAP and where is None:
-            self.interrupt()
-            self.say(se.Answer((se.CursorUnset(),)))
+            self.show(lambda: se.Answer((se.CursorUnset(),)))
         elif action == TAP and where is not None:
             self.run(cmd.Pick((where,)))
         elif action == DROP:
             self.run(cmd.DropSelection())
+
+    def _cursor_moved(self, action: str) -> se.Answer:
+        stop = self.cursor.move(action)
+        selected = stop.location in self.session.game.selected_places
+        spot = self.session.spot(stop.location)
+        return se.Answer((se.CursorMoved(spot, stop.edge, selected),))
 
     def apply(self, answer: se.Answer) -> se.Answer:
         """Apply setting changes to the presenter and the voice; note what went wrong."""
@@ -135,8 +136,11 @@ class TextFrontEnd(Turns):
         events = self.presenter.order(answer, table=True, last=self.last)
         said: list[se.SessionEvent] = [e for e in events if not isinstance(e, se.RepeatAsked)]
         if said:
-            self.last = said
+            self.last = remembered(said)
         self.announce(said)
+
+    def say_plainly(self) -> None:
+        self.write([plain_failure(self.presenter)])
 
     def announce(self, events: list[se.SessionEvent]) -> None:
         failure = self.speaker.failure

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Iterable
 
@@ -17,7 +18,7 @@ from halfmoon_a11y.play.settings import SETTINGS, Settings
 from halfmoon_a11y.play.views import Spot
 from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.words import Words
-from halfmoon_a11y.ui.loop import Turns, serve
+from halfmoon_a11y.ui.loop import Turns, plain_failure, remembered, serve
 
 if TYPE_CHECKING:
     from typing import Any, TextIO
@@ -269,11 +270,25 @@ class JsonMode(Turns):
         events = self.presenter.order(answer, table=False, last=self.last)
         said: list[se.SessionEvent] = [e for e in events if not isinstance(e, se.RepeatAsked)]
         if said:
-            self.last = said
-        obj = {
-            "events": [event_json(e, self.presenter) for e in events],
-            "state": state_json(self.session),
-        }
+            self.last = remembered(said)
+        self._write(
+            {
+                "events": [event_json(e, self.presenter) for e in events],
+                "state": state_json(self.session),
+            }
+        )
+
+    def say_plainly(self) -> None:
+        """A bug that even the error event cannot be made for: the error, plainly, and
+        the state if it can be read."""
+        event = {"type": "error", "code": "internal", "log": None}
+        event["message"] = plain_failure(self.presenter)
+        state: dict[str, Any] | None = None
+        with contextlib.suppress(Exception):
+            state = state_json(self.session)
+        self._write({"events": [event], "state": state})
+
+    def _write(self, obj: dict[str, Any]) -> None:
         self.written = obj
         if self.out is not None:
             self.out.write(_ENCODER.encode(obj) + "\n")

@@ -22,6 +22,7 @@ from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play.commands import Command
 from halfmoon_a11y.play.port import NoStore
 from halfmoon_a11y.play.session import Session
+from halfmoon_a11y.text.presenter import Presenter
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -68,7 +69,7 @@ class Turns:
 
     def start(self) -> None:
         """The opening: the deal, the notices, the table."""
-        self._guarded(lambda: self.apply_opening(self.session.opening()))
+        self._turn(lambda: self.apply_opening(self.session.opening()), persist=False)
 
     def apply_opening(self, answer: se.Answer) -> se.Answer:
         return answer.noted(self.opening_notes(), first=True)
@@ -76,34 +77,63 @@ class Turns:
     def line(self, text: str) -> None:
         """One typed line: parse, execute, persist, apply, render and say."""
         self.interrupt()
-        self._guarded(lambda: self._persisted(self.session.handle(text)))
+        self._turn(lambda: self.session.handle(text))
 
     def run(self, command: Command) -> None:
         """A command given without words (a key at the prompt), the same way."""
         self.interrupt()
-        self._guarded(lambda: self._persisted(self.session.execute(command)))
+        self._turn(lambda: self.session.execute(command))
 
-    def _persisted(self, answer: se.Answer) -> se.Answer:
-        answer = self.store.persist(self.session, answer)
-        self.leaving = answer.leaving
-        return self.apply(answer)
+    def show(self, make: Callable[[], se.Answer]) -> None:
+        """An answer the front end makes itself (the cursor's), said the same way: nothing
+        to execute or persist, and a bug in it caught as in any other."""
+        self.interrupt()
+        self._turn(make, persist=False)
 
-    def _guarded(self, make: Callable[[], se.Answer]) -> None:
-        """A bug of the game's own, in answering or in saying, is said, logged and saved,
-        and the game goes on. An output that cannot be written (a closed pipe, a full
-        disk) is no bug: the command line deals with it."""
+    def _turn(self, execute: Callable[[], se.Answer], persist: bool = True) -> None:
+        """The straight line, each step guarded. A bug before anything was done is the
+        answer; a bug in a later step (saving, following a setting) is said after what
+        was done, which stands. `quit` leaves even when saving fails: leaving saves again."""
         try:
-            answer = make()
+            answer = execute()
         except Exception as error:
-            answer = self.failed(error)
+            answer = se.Answer((self.failed(error),))
+        else:
+            self.leaving = self.leaving or answer.leaving
+            if persist:
+                try:
+                    answer = self.store.persist(self.session, answer)
+                except Exception as error:
+                    answer = answer.noted([self.failed(error)])
+            try:
+                answer = self.apply(answer)
+            except Exception as error:
+                answer = answer.noted([self.failed(error)])
+        self._say(answer)
+
+    def _say(self, answer: se.Answer) -> None:
+        """Say the answer; if saying it meets a bug, say that instead; if even that fails,
+        `say_plainly`. An output that cannot be written (a closed pipe, a full disk) is no
+        bug: the command line deals with it."""
         try:
             self.say(answer)
+            return
         except OSError:
             raise
         except Exception as error:
-            self.say(self.failed(error))
+            failure = self.failed(error)
+        try:
+            self.say(se.Answer((failure,)))
+        except OSError:
+            raise
+        except Exception as error:
+            self.failed(error)
+            self.say_plainly()
 
-    def failed(self, error: BaseException) -> se.Answer:
+    def say_plainly(self) -> None:
+        """The last resort, when even the failure cannot be said in the player's words."""
+
+    def failed(self, error: BaseException) -> se.Failed:
         """A bug: its details written down (the path said the first time), the game saved
         as it stands. Nothing here may fail in turn."""
         log = None
@@ -113,7 +143,29 @@ class Turns:
             self.store.rescue(self.session)
         shown = None if self._reported else log
         self._reported = self._reported or log is not None
-        return se.Answer((se.Failed(shown),))
+        return se.Failed(shown)
+
+
+PLAINLY = "Something went wrong with that command; the game is saved and goes on."
+
+
+def plain_failure(presenter: Presenter) -> str:
+    """The failure sentence in the player's language if the catalog still answers, else
+    in English: said when even the presenter fails."""
+    try:
+        return presenter.words._(PLAINLY)
+    except Exception:
+        return PLAINLY
+
+
+def remembered(events: Sequence[se.SessionEvent]) -> list[se.SessionEvent]:
+    """What `repeat` says again of an answer: all of it but the `repeat` itself, and a
+    bug's log path, which is said once."""
+    return [
+        se.Failed() if isinstance(event, se.Failed) else event
+        for event in events
+        if not isinstance(event, se.RepeatAsked)
+    ]
 
 
 def serve(front: Turns, lines: Iterable[str], started: bool = False) -> int:
