@@ -40,7 +40,6 @@ from halfmoon_a11y.play.answers import (
     SettingChanged,
 )
 from halfmoon_a11y.play.clock import GameClock
-from halfmoon_a11y.play.port import NoStore
 from halfmoon_a11y.play.settings import SETTINGS, Audience, Settings
 from halfmoon_a11y.play.views import Spot, TableView, table_view
 
@@ -102,7 +101,7 @@ class Session:
         self._settings = settings or Settings()
         self._now = now
         self._randbelow = randbelow
-        self._store: Store = store if store is not None else NoStore()
+        self._store: Store = store if store is not None else _no_store()
         self._leaving_asked = False  # `new` was asked once during a game with moves
         self._asked = False  # ... as it stood before the command being run
         self._notices: tuple[SessionEvent, ...] = tuple(notices)  # said once, at the opening
@@ -308,3 +307,10 @@ def _outcome_only(taps: list[list[SessionEvent]]) -> list[list[SessionEvent]]:
     return [
         tap for index, tap in enumerate(taps) if index >= last or not isinstance(tap[0], _OVERTAKEN)
     ]
+
+
+def _no_store() -> Store:
+    """No files (tests, scripts): loaded only when no store is given."""
+    from halfmoon_a11y.play.port import NoStore
+
+    return NoStore()

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable
 
 LIMIT = 256 * 1024  # a log grown past this starts again: it is for the last bugs
 
@@ -34,12 +33,3 @@ def write_error(path: str, error: BaseException) -> str | None:
     except OSError:
         return None
     return path if written == len(entry) else None
-
-
-def reporter(path: str) -> Callable[[BaseException], str | None]:
-    """The read loop's `report`: writes an error to the log at `path`."""
-
-    def report(error: BaseException) -> str | None:
-        return write_error(path, error)
-
-    return report

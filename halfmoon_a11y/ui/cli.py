@@ -16,7 +16,6 @@ from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.core.errors import BadDealCodeError
 from halfmoon_a11y.play.lexicon import languages
 from halfmoon_a11y.play.settings import SETTINGS, Settings, SettingSpec, SpeechMode, Switch
-from halfmoon_a11y.store.error_log import reporter
 from halfmoon_a11y.store.files import Paths
 from halfmoon_a11y.store.keeper import Keeper
 from halfmoon_a11y.store.lock import FilesLock
@@ -278,7 +277,13 @@ def _main(argv: Sequence[str] | None) -> int:
     for signum in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
         if signum is not None:
             signal.signal(signum, _leave_on_signal)
-    report = reporter(paths.errors)
+
+    def report(error: BaseException) -> str | None:
+        """A bug's details, written down; loaded only when a bug happens."""
+        from halfmoon_a11y.store.error_log import write_error
+
+        return write_error(paths.errors, error)
+
     try:
         if args.json:
             from halfmoon_a11y.ui import jsonmode

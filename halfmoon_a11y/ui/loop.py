@@ -20,7 +20,6 @@ from collections.abc import Iterable, Sequence
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play.commands import Command
-from halfmoon_a11y.play.port import NoStore
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.text.presenter import Presenter
 
@@ -40,7 +39,7 @@ class Turns:
         self, session: Session, store: Store | None = None, report: Report | None = None
     ) -> None:
         self.session = session
-        self.store: Store = store if store is not None else NoStore()
+        self.store: Store = store if store is not None else _no_store()
         self.report = report  # writes a bug's details down; the file's path, or None
         self.leaving = False  # `quit` was answered: the loop ends
         self._reported = False  # the log's path is said once a run
@@ -193,3 +192,10 @@ def hold_signals() -> None:
     wanted = {getattr(signal, name) for name in LEAVING_SIGNALS if hasattr(signal, name)}
     with contextlib.suppress(AttributeError, ValueError, OSError):  # Windows: nothing to hold
         signal.pthread_sigmask(signal.SIG_BLOCK, wanted)
+
+
+def _no_store() -> Store:
+    """No files (tests, scripts): loaded only when no store is given."""
+    from halfmoon_a11y.play.port import NoStore
+
+    return NoStore()

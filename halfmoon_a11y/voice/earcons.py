@@ -30,7 +30,7 @@ from halfmoon_a11y.core.places import PILES, Location
 from halfmoon_a11y.core.values import record
 from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play.atomic import atomic_write
-from halfmoon_a11y.voice.player import WAV_HEADER
+from halfmoon_a11y.voice.wav import WAV_HEADER
 
 RATE = 22050  # samples a second
 LONGEST = 0.150  # seconds: no sound is longer

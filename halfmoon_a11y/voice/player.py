@@ -15,7 +15,6 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 ENVIRONMENT_VARIABLE = "HALFMOON_A11Y_PLAYER"
-WAV_HEADER = 44  # bytes before the samples of a PCM WAV file, as wave and espeak-ng write it
 # paplay and pw-play go through the sound server; aplay straight to ALSA.
 KNOWN_PLAYERS: tuple[tuple[str, ...], ...] = (
     ("paplay",),

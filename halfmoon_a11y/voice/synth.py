@@ -13,7 +13,7 @@ from pathlib import Path
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.play.lexicon import LEXICONS
-from halfmoon_a11y.voice.player import WAV_HEADER
+from halfmoon_a11y.voice.wav import WAV_HEADER
 
 if TYPE_CHECKING:
     from typing import Any
