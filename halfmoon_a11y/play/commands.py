@@ -531,17 +531,22 @@ def handler(command: Command) -> Handler:
     return _HANDLERS[type(command)]
 
 
+_edition = [0]  # raised at each change of the table: the parser's caches key on it
+
+
 def register(spec: CommandSpec) -> None:
     """Add a command to the table: its words go in each lexicon, its sentences in the
     catalogs (docs/architecture.md shows a worked example)."""
     COMMANDS.append(spec)
     _HANDLERS[spec.kind] = spec.run
+    _edition[0] += 1
 
 
 def unregister(spec: CommandSpec) -> None:
     COMMANDS.remove(spec)
     if all(other.kind is not spec.kind for other in COMMANDS):
         del _HANDLERS[spec.kind]
+    _edition[0] += 1
 
 
 def settings_of_set() -> list[str]:
@@ -551,23 +556,22 @@ def settings_of_set() -> list[str]:
 
 
 @cache
-def _by_name(
-    lexicons: tuple[Lexicon, ...], commands: tuple[CommandSpec, ...]
-) -> dict[str, CommandSpec]:
-    """Every folded name of every command, for the languages and commands registered now.
-    They are the cache's key: registering a language or a command makes a new table."""
+def _by_name(lexicons: tuple[Lexicon, ...], edition: int) -> dict[str, CommandSpec]:
+    """Every folded name of every command, for the languages and the edition of the table
+    registered now. They are the cache's key: registering a language or a command makes
+    a new table."""
     table: dict[str, CommandSpec] = {}
-    for spec in commands:
+    for spec in COMMANDS:
         for word in (spec.name, *spec.aliases):
             table[fold(word)] = spec
     return table
 
 
 @cache
-def _short_forms(words: Lexicon, commands: tuple[CommandSpec, ...]) -> dict[str, CommandSpec]:
+def _short_forms(words: Lexicon, edition: int) -> dict[str, CommandSpec]:
     """The short forms of one language only: they differ between languages."""
     shorts = words.short_forms
-    return {fold(shorts[spec.name]): spec for spec in commands if spec.name in shorts}
+    return {fold(shorts[spec.name]): spec for spec in COMMANDS if spec.name in shorts}
 
 
 @cache
@@ -583,9 +587,9 @@ def _joiners() -> frozenset[str]:
 def find(word: str, language: str = SOURCE) -> CommandSpec:
     """The command a word names: a short form of the player's language, or a name in any."""
     folded = fold(word)
-    commands = tuple(COMMANDS)
-    spec = _short_forms(lexicon(language), commands).get(folded)
-    spec = spec or _by_name(tuple(LEXICONS.values()), commands).get(folded)
+    edition = _edition[0]
+    spec = _short_forms(lexicon(language), edition).get(folded)
+    spec = spec or _by_name(tuple(LEXICONS.values()), edition).get(folded)
     if spec is None:
         raise UnknownCommandError(word, _close_to(folded, language))
     return spec

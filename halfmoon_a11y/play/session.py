@@ -278,20 +278,18 @@ class Session:
         return []
 
     def _settled(self, events: list[SessionEvent]) -> Answer:
-        """The answer to a move: the clock stopped at a game's end, the win's time, the
-        and what the store keeps (the move, or the whole game once it is over)."""
+        """The answer to a move: the clock stopped at a game's end, the win's time, and
+        what the store keeps (the move, or the whole game once it is over)."""
         if self.game.status is not Status.PLAYING:
             self.clock.stop()
         elif self.clock.started:
             self.clock.start()
-        said = tuple(
-            replace(e, elapsed=self.clock.elapsed) if isinstance(e, Won) else e for e in events
-        )
-        moved = any(isinstance(event, Removed | Undone) for event in said)
-        if not moved:
-            return Answer(said)
-        won = any(isinstance(event, Won) for event in said)
-        return Answer(said, keep=Keep.GAME if won else Keep.MOVES)
+        kinds = set(map(type, events))
+        if Won in kinds:  # a game over: the whole game is kept
+            won = [replace(e, elapsed=self.clock.elapsed) if type(e) is Won else e for e in events]
+            return Answer(tuple(won), keep=Keep.GAME)
+        moved = Removed in kinds or Undone in kinds
+        return Answer(tuple(events), keep=Keep.MOVES if moved else Keep.NOTHING)
 
 
 _SELECTION_CHANGES = (Selected, Deselected, SelectionReplaced)

@@ -169,6 +169,9 @@ class Keeper:
     def persist(self, session: Session, answer: Answer) -> Answer:
         """Write what the answer asks, in one pass: settings, the result of a game
         replaced or won, the move or the whole game, and the save on leaving."""
+        events = answer.events
+        if events and type(events[0]) is se.Refused:
+            return answer  # refused: nothing changed, nothing to write (every JSON line)
         notices: list[se.SessionEvent] = []
         for changed in answer.changed:
             notices += self._save_setting(changed)
@@ -178,12 +181,13 @@ class Keeper:
             notices += self._finish_standing()
             recorded = False
             self._game = self._identities.pop(dealt.code, "") or new_identity()
-        for event in answer.events:
-            if isinstance(event, Won) and not recorded:
-                notices += self._record(
-                    Result.WON, session.code, event.score, event.moves, event.elapsed
-                )
-                recorded = True  # an undo and a second win is still one game won
+        if answer.keep is Keep.GAME:  # a won game is a game over: the whole game is kept
+            for event in events:
+                if isinstance(event, Won) and not recorded:
+                    notices += self._record(
+                        Result.WON, session.code, event.score, event.moves, event.elapsed
+                    )
+                    recorded = True  # an undo and a second win is still one game won
         self.results.stand(session, self._game, recorded)
         if answer.keep is Keep.GAME:
             notices += self._save_session(session)  # a new game, or a game over

@@ -148,6 +148,8 @@ class Presenter:
         """
         if answer.repeat:
             return [se.RepeatAsked(), *answer.notices, *last]
+        if not (answer.deal or answer.notices or answer.leaving):
+            return list(answer.events)  # most answers: what happened, and nothing more
         if answer.deal:
             board = [se.BoardShown(answer.table)] if table and answer.table is not None else []
             said = [*answer.deal, *answer.notices, *board, *answer.events]

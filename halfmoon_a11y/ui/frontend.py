@@ -18,7 +18,7 @@ from halfmoon_a11y.play.settings import SETTINGS, Audience, CardNames, Settings,
 from halfmoon_a11y.text.ear import for_the_ear
 from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.words import Words
-from halfmoon_a11y.ui.loop import Turns, plain_failure, remembered
+from halfmoon_a11y.ui.loop import Turns, plain_failure, remembered, said
 from halfmoon_a11y.voice.speaker import SilentSpeaker, Voice
 
 if TYPE_CHECKING:
@@ -134,10 +134,10 @@ class TextFrontEnd(Turns):
         """The answer in the presenter's order, the table after a deal; remembered for
         `repeat` (the repeat itself is not: `repeat` twice says the same)."""
         events = self.presenter.order(answer, table=True, last=self.last)
-        said: list[se.SessionEvent] = [e for e in events if not isinstance(e, se.RepeatAsked)]
-        if said:
-            self.last = remembered(said)
-        self.announce(said)
+        heard = said(answer, events)
+        if heard:
+            self.last = remembered(heard)
+        self.announce(heard)
 
     def say_plainly(self) -> None:
         self.write([plain_failure(self.presenter)])

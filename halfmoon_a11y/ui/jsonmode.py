@@ -18,7 +18,7 @@ from halfmoon_a11y.play.settings import SETTINGS, Settings
 from halfmoon_a11y.play.views import Spot
 from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.words import Words
-from halfmoon_a11y.ui.loop import Turns, plain_failure, remembered, serve
+from halfmoon_a11y.ui.loop import Turns, plain_failure, remembered, said, serve
 
 if TYPE_CHECKING:
     from typing import Any, TextIO
@@ -252,7 +252,8 @@ class JsonMode(Turns):
         return answer
 
     def line(self, text: str) -> None:
-        super().line(text.rstrip("\r\n"))
+        stripped = text.rstrip("\r\n")  # no voice to interrupt: straight to the turn
+        self._turn(lambda: self.session.handle(stripped))
 
     def reply(self, text: str) -> dict[str, Any]:
         """The object written for one line (for tests and scripts)."""
@@ -268,9 +269,9 @@ class JsonMode(Turns):
         """No table after a deal: every line sends the state. A repeat says so: the
         events after `repeat` happened before."""
         events = self.presenter.order(answer, table=False, last=self.last)
-        said: list[se.SessionEvent] = [e for e in events if not isinstance(e, se.RepeatAsked)]
-        if said:
-            self.last = remembered(said)
+        heard = said(answer, events)
+        if heard:
+            self.last = remembered(heard)
         self._write(
             {
                 "events": [event_json(e, self.presenter) for e in events],

@@ -157,14 +157,18 @@ def plain_failure(presenter: Presenter) -> str:
         return PLAINLY
 
 
-def remembered(events: Sequence[se.SessionEvent]) -> list[se.SessionEvent]:
-    """What `repeat` says again of an answer: all of it but the `repeat` itself, and a
-    bug's log path, which is said once."""
-    return [
-        se.Failed() if isinstance(event, se.Failed) else event
-        for event in events
-        if not isinstance(event, se.RepeatAsked)
-    ]
+def said(answer: se.Answer, events: list[se.SessionEvent]) -> list[se.SessionEvent]:
+    """An answer's events as said, in `Presenter.order`'s order, without the `repeat`
+    itself (the events after it were said before)."""
+    return events[1:] if answer.repeat else events
+
+
+def remembered(events: list[se.SessionEvent]) -> list[se.SessionEvent]:
+    """What `repeat` says again of an answer: all of it, but a bug's log path, which is
+    said once."""
+    if se.Failed not in map(type, events):
+        return events
+    return [se.Failed() if type(event) is se.Failed else event for event in events]
 
 
 def serve(front: Turns, lines: Iterable[str], started: bool = False) -> int:
