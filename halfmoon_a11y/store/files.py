@@ -3,21 +3,24 @@
 from __future__ import annotations
 
 import os
-import stat
 import sys
 import time
 from collections.abc import Mapping
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.values import record
+from halfmoon_a11y.play.owned import NotARegularFile as NotARegularFile
+from halfmoon_a11y.play.owned import TooLarge as TooLarge
 
 # Writing whole or not at all is shared with the voice (the sounds), which may not import
-# the store: the routine lives in play/atomic.py, and the store's modules find it here.
-from halfmoon_a11y.play.atomic import atomic_write as atomic_write
-from halfmoon_a11y.play.atomic import remove_leftovers as remove_leftovers
+# the store: the routine lives in play/owned.py, and the store's modules find it here.
+from halfmoon_a11y.play.owned import atomic_write as atomic_write
+from halfmoon_a11y.play.owned import make_folder as make_folder
+from halfmoon_a11y.play.owned import read_bounded as read_bounded
+from halfmoon_a11y.play.owned import remove_leftovers as remove_leftovers
 
 if TYPE_CHECKING:
-    from halfmoon_a11y.play.atomic import StrPath as StrPath
+    from halfmoon_a11y.play.owned import StrPath as StrPath
 
 APP = "halfmoon-a11y"
 HISTORY_SIZE = 500  # commands each history file keeps across runs (the prompt's, plain mode's)
@@ -117,35 +120,9 @@ def _xdg_folders(environ: Mapping[str, str]) -> tuple[str, str, str, str] | None
     return config, state, data, cache
 
 
-class NotARegularFile(OSError):
-    """A FIFO, a device, a folder or anything else that is not a plain file."""
-
-
-class TooLarge(OSError):
-    """A file larger than any the game writes."""
-
-
 def read_small(path: StrPath, limit: int) -> bytes | None:
-    """A plain file's bytes, or None when there is no file. Never blocks, never reads more
-    than `limit` bytes: a FIFO, a device or a symlink to one raises NotARegularFile, a
-    larger file TooLarge. Other failures raise OSError."""
-    try:
-        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
-    except (FileNotFoundError, NotADirectoryError):
-        return None
-    try:
-        status = os.fstat(handle)
-        if not stat.S_ISREG(status.st_mode):
-            raise NotARegularFile(str(path))
-        if status.st_size > limit:
-            raise TooLarge(str(path))
-        with os.fdopen(handle, "rb", closefd=False) as stream:
-            data = stream.read(limit + 1)
-        if len(data) > limit:
-            raise TooLarge(str(path))
-        return data
-    finally:
-        os.close(handle)
+    """A plain file's bytes, or None when there is no file (`play.owned.read_bounded`)."""
+    return read_bounded(path, limit)
 
 
 def keep_aside(path: StrPath) -> str | None:

@@ -29,7 +29,7 @@ from halfmoon_a11y.core.checking import assert_never
 from halfmoon_a11y.core.places import PILES, Location
 from halfmoon_a11y.core.values import record
 from halfmoon_a11y.play import answers as se
-from halfmoon_a11y.play.atomic import atomic_write
+from halfmoon_a11y.play.owned import atomic_write
 from halfmoon_a11y.voice.wav import WAV_HEADER
 
 RATE = 22050  # samples a second

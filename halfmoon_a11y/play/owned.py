@@ -1,0 +1,213 @@
+"""The one way to open a file the game owns (issue 18): the store (the save, the journal,
+the lock, kept games, settings, statistics, history) and the voice (the sounds, the
+speech files) both go through it.
+
+- Folders are made 0700 and files 0600, whatever the umask (`make_folder`).
+- Only regular files are read or written: a FIFO, a device or a folder raises
+  `NotARegularFile`; nothing ever blocks on opening (O_NONBLOCK).
+- A write never follows a symlink (O_NOFOLLOW, or a rename over the link), unless a
+  caller asks for it (`follow_link`).
+- Reads are bounded (`read_bounded`: `TooLarge` past the limit), and every write checks
+  the count written (`write_all`: `ShortWrite` when the disk took less).
+- `atomic_write` writes a file whole or not at all.
+
+The only I/O in this layer. It sits here because the store and the voice may not
+import each other, and the layers below both are play and core; core stays free of
+I/O (issue 17, docs/decisions.md). Only os, stat and contextlib: no tempfile, which
+loads random and shutil at every start.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+import time
+
+from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
+
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    # A file's path: a str here, a pathlib.Path where the tests make one. The store and
+    # the voice work with os and os.path only: loading pathlib (with urllib.parse and
+    # ipaddress) took 4 ms of every start (issue 12).
+    StrPath: TypeAlias = str | os.PathLike[str]
+
+LEFTOVER_AGE = 60.0  # seconds: a temporary file this old belongs to no running write
+FOLDER_MODE = 0o700  # only the player: another local user may not plant a link in them
+FILE_MODE = 0o600
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+_BINARY = getattr(os, "O_BINARY", 0)
+
+
+class NotARegularFile(OSError):
+    """A FIFO, a device, a folder, a symlink where none may be, or anything else that is
+    not a plain file."""
+
+
+class TooLarge(OSError):
+    """A file larger than any the game writes."""
+
+
+class ShortWrite(OSError):
+    """The disk took fewer bytes than were written (full, or a quota)."""
+
+
+def make_folder(path: StrPath) -> None:
+    """A folder and its missing parents, each made 0700 whatever the umask. Folders that
+    are already there are left as they are (the player's own ~/.config, say)."""
+    path = os.fspath(path)
+    if not path or os.path.isdir(path):
+        return
+    parent = os.path.dirname(path.rstrip(os.sep))
+    if parent and parent != path:
+        make_folder(parent)
+    try:
+        os.mkdir(path, FOLDER_MODE)
+    except FileExistsError:
+        if not os.path.isdir(path):
+            raise
+        return
+    with contextlib.suppress(OSError):
+        os.chmod(path, FOLDER_MODE)  # the umask took bits off, or added none: exactly 0700
+
+
+def read_bounded(path: StrPath, limit: int) -> bytes | None:
+    """A plain file's bytes, or None when there is no file. Never blocks, never reads more
+    than `limit` bytes: a FIFO, a device, a folder or a symlink to one raises
+    NotARegularFile, a larger file TooLarge. Other failures raise OSError."""
+    try:
+        handle = os.open(path, os.O_RDONLY | _NONBLOCK | _CLOEXEC | getattr(os, "O_NOCTTY", 0))
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except IsADirectoryError:
+        raise NotARegularFile(str(path)) from None
+    try:
+        status = os.fstat(handle)
+        if not stat.S_ISREG(status.st_mode):
+            raise NotARegularFile(str(path))
+        if status.st_size > limit:
+            raise TooLarge(str(path))
+        chunks = []
+        left = limit + 1
+        while left > 0:
+            chunk = os.read(handle, min(left, 65536))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        data = b"".join(chunks)
+        if len(data) > limit:
+            raise TooLarge(str(path))
+        return data
+    finally:
+        os.close(handle)
+
+
+def open_owned(path: StrPath, flags: int) -> int:
+    """Open (and create, 0600) a file the game owns, for writing: never through a
+    symlink, never blocking, only a regular file. The descriptor, or NotARegularFile."""
+    try:
+        handle = os.open(
+            path, flags | os.O_CREAT | _NOFOLLOW | _NONBLOCK | _CLOEXEC | _BINARY, FILE_MODE
+        )
+    except OSError as error:
+        if os.path.islink(path) or os.path.isdir(path):  # ELOOP, EISDIR, ENXIO…
+            raise NotARegularFile(str(path)) from error
+        raise
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            raise NotARegularFile(str(path))
+    except BaseException:
+        os.close(handle)
+        raise
+    return handle
+
+
+def open_append(path: StrPath) -> int:
+    """A file the game owns, opened to add to its end (the journal, a log)."""
+    return open_owned(path, os.O_WRONLY | os.O_APPEND)
+
+
+def write_all(handle: int, data: bytes) -> None:
+    """Write every byte, or raise: a write the disk took only part of is a failure."""
+    view = memoryview(data)
+    while view:
+        written = os.write(handle, view)
+        if written <= 0:
+            raise ShortWrite(f"wrote {len(data) - len(view)} of {len(data)} bytes")
+        view = view[written:]
+
+
+def _temporary_beside(path: str) -> tuple[int, str]:
+    """A new file `.NAME.RANDOM` beside `path`, open for writing, only its owner may read
+    it: what tempfile.mkstemp makes, without loading tempfile. The name cannot be
+    guessed, and O_EXCL never opens a file or a symlink that is already there."""
+    folder, name = os.path.split(path)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC | _BINARY
+    while True:
+        temporary = os.path.join(folder, f".{name}.{os.urandom(6).hex()}")
+        try:
+            return os.open(temporary, flags, FILE_MODE), temporary
+        except FileExistsError:  # 48 random bits: someone else's, or planted
+            continue
+
+
+def atomic_write(
+    path: StrPath, data: bytes, *, durable: bool = True, follow_link: bool = True
+) -> None:
+    """Write to a temporary file beside `path`, then rename it over `path`.
+
+    A crash at any moment leaves either the old file or the new one, never a mix.
+    `durable`: the file and the rename reach the disk (fsync) before this returns; a
+    file that can be made again (a sound) may skip it. `follow_link`: a symlink at
+    `path` is followed, so the file it names is replaced and the link stays (a
+    player's settings file linked from elsewhere); otherwise the link itself is
+    replaced by the file.
+    """
+    path = os.fspath(path)
+    if follow_link and os.path.islink(path):
+        path = os.path.realpath(path)
+    folder = os.path.dirname(path) or "."
+    make_folder(folder)
+    handle, temporary = _temporary_beside(path)
+    try:
+        try:
+            write_all(handle, data)
+            if durable:
+                os.fsync(handle)
+        finally:
+            os.close(handle)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    if not durable:
+        return
+    with contextlib.suppress(OSError):  # make the rename itself durable
+        folder_handle = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(folder_handle)
+        finally:
+            os.close(folder_handle)
+
+
+def remove_leftovers(path: StrPath, now: float | None = None) -> int:
+    """Remove the temporary files a kill in the middle of a write left beside `path`."""
+    now = time.time() if now is None else now
+    folder, name = os.path.split(os.fspath(path))
+    removed = 0
+    with contextlib.suppress(OSError), os.scandir(folder or ".") as entries:
+        for leftover in entries:
+            if not leftover.name.startswith(f".{name}."):
+                continue
+            with contextlib.suppress(OSError):
+                old = now - leftover.stat(follow_symlinks=False).st_mtime > LEFTOVER_AGE
+                if old and leftover.is_file():
+                    os.unlink(leftover.path)
+                    removed += 1
+    return removed

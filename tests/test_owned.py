@@ -1,0 +1,84 @@
+"""The one way to open a file the game owns (issue 18, point 1): its guarantees, each
+shown to hold with a hostile umask and a planted file of each bad kind."""
+
+from __future__ import annotations
+
+import os
+import stat
+
+import pytest
+
+from halfmoon_a11y.play import owned
+
+
+@pytest.fixture
+def wide_umask():
+    before = os.umask(0)  # umask 000: before issue 18 every folder came out 0777
+    yield
+    os.umask(before)
+
+
+def test_folders_are_0700_and_files_0600_whatever_the_umask(tmp_path, wide_umask):
+    target = tmp_path / "a" / "b" / "game.json"
+    owned.atomic_write(target, b"{}")
+    for folder in (tmp_path / "a", tmp_path / "a" / "b"):
+        assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    assert stat.S_IMODE(target.stat().st_mode) == 0o600
+    handle = owned.open_append(tmp_path / "a" / "journal")
+    os.close(handle)
+    assert stat.S_IMODE((tmp_path / "a" / "journal").stat().st_mode) == 0o600
+
+
+def test_a_folder_already_there_is_left_as_it_is(tmp_path):
+    tmp_path.chmod(0o755)
+    owned.make_folder(tmp_path / "new")
+    assert stat.S_IMODE(tmp_path.stat().st_mode) == 0o755
+
+
+def test_appending_never_follows_a_link(tmp_path):
+    victim = tmp_path / "victim"
+    victim.write_bytes(b"the player's own file")
+    (tmp_path / "journal").symlink_to(victim)
+    with pytest.raises(owned.NotARegularFile):
+        owned.open_append(tmp_path / "journal")
+    assert victim.read_bytes() == b"the player's own file"
+
+
+def test_a_fifo_or_a_folder_is_refused_without_blocking(tmp_path):
+    os.mkfifo(tmp_path / "fifo")
+    (tmp_path / "folder").mkdir()
+    for name in ("fifo", "folder"):
+        with pytest.raises(owned.NotARegularFile):
+            owned.read_bounded(tmp_path / name, 100)
+    with pytest.raises(OSError):  # a FIFO with no reader: refused at once, never waited on
+        owned.open_append(tmp_path / "fifo")
+    with pytest.raises(owned.NotARegularFile):
+        owned.open_append(tmp_path / "folder")
+
+
+def test_reads_are_bounded(tmp_path):
+    (tmp_path / "big").write_bytes(b"x" * 101)
+    with pytest.raises(owned.TooLarge):
+        owned.read_bounded(tmp_path / "big", 100)
+    with pytest.raises(owned.NotARegularFile):  # a device: never read (it never ends)
+        owned.read_bounded("/dev/zero", 100)
+    assert owned.read_bounded(tmp_path / "none", 100) is None
+    (tmp_path / "exact").write_bytes(b"x" * 100)
+    assert owned.read_bounded(tmp_path / "exact", 100) == b"x" * 100
+
+
+def test_a_short_write_is_a_failure(tmp_path, monkeypatch):
+    taken: list[int] = []
+
+    def partial(handle, data):  # the disk takes 3 bytes, then nothing
+        taken.append(len(data))
+        return 3 if len(taken) == 1 else 0
+
+    monkeypatch.setattr(owned.os, "write", partial)
+    with pytest.raises(owned.ShortWrite):
+        owned.write_all(0, b"0123456789")
+    assert taken == [10, 7]  # the rest was tried again before giving up
+    folder = tmp_path / "state"
+    with pytest.raises(owned.ShortWrite):
+        owned.atomic_write(folder / "game.json", b"{}")
+    assert list(folder.iterdir()) == []  # no game.json, and no temporary left behind
