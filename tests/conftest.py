@@ -45,6 +45,7 @@ def isolated_folders(tmp_path, monkeypatch):
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", "HALFMOON_A11Y_PLAYER"):
         monkeypatch.delenv(name, raising=False)
+    monkeypatch.delenv("XDG_RUNTIME_DIR", raising=False)  # the speech folders' root
     return tmp_path
 
 

@@ -1,9 +1,7 @@
 """The game's own voice: what is said, interruption, and playing on without a voice."""
 
-import os
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 import wave
@@ -361,19 +359,6 @@ def test_an_unbalanced_quote_in_the_player_command_is_no_player():
     from halfmoon_a11y.voice.player import find_player
 
     assert find_player({"HALFMOON_A11Y_PLAYER": '"oops'}) is None
-
-
-def test_speech_folders_of_killed_games_are_removed(tmp_path, monkeypatch):
-    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
-    dead = tmp_path / "halfmoon-speech-999999999-abc"  # no such process
-    mine = tmp_path / f"halfmoon-speech-{os.getpid()}-def"  # a running game's
-    dead.mkdir()
-    mine.mkdir()
-    speaker = ThreadedSpeaker(
-        lambda folder: lambda text, lang, rate: silence(folder, 0.1), ["true"]
-    )
-    speaker.close()
-    assert not dead.exists() and mine.exists()
 
 
 def test_an_engine_that_raises_system_exit_is_said(tmp_path):

@@ -170,6 +170,7 @@ class SpeechTrouble(StrEnum):
     SENTENCE_NOT_PLAYED = "sentence_not_played"  # one sentence skipped
     ENGINE_FAILED = "engine_failed"  # the engine failed again and again: the voice stops
     PLAYER_FAILED = "player_failed"  # the player failed again and again: the voice stops
+    NO_FOLDER = "no_folder"  # no private folder for the sentences' audio: the voice never starts
 
 
 @record

@@ -87,6 +87,10 @@ SPEECH_TROUBLES = {
     se.SpeechTrouble.PLAYER_FAILED: N_(
         "Speech stopped: the audio player failed. The game goes on silently."
     ),
+    se.SpeechTrouble.NO_FOLDER: N_(
+        "Speech is not available: no private folder for its audio could be made. "
+        "The game goes on silently."
+    ),
 }
 TRIO_NEEDS = {
     (Rank.JACK,): N_("A jack completes the trio."),

@@ -294,7 +294,8 @@ def _main(argv: Sequence[str] | None) -> int:
         from halfmoon_a11y.voice.choose import make_sound_player, make_speaker
 
         def speaker_factory(chosen: Settings) -> Voice:
-            return make_speaker(chosen, configured_player=settings_file.player)
+            cache = os.path.dirname(paths.sounds)  # the speech files' folder, failing all else
+            return make_speaker(chosen, configured_player=settings_file.player, folder=cache)
 
         def sound_player() -> Speaker | None:
             return make_sound_player(configured_player=settings_file.player)

@@ -59,9 +59,12 @@ def make_speaker(
     environ: Mapping[str, str] | None = None,
     configured_player: str | None = None,
     detect: Callable[[], str | None] | None = None,
+    folder: str | None = None,
 ) -> Voice:
     """The game's own voice when the speech setting wants it and the machine allows.
-    `detect`: the screen-reader check (voice.screen_reader's, unless a test gives one)."""
+    `detect`: the screen-reader check (voice.screen_reader's, unless a test gives one).
+    `folder`: the game's cache folder, for the speech files where the runtime folder
+    cannot hold them (voice/folder.py)."""
     mode = SpeechMode(settings.speech)
     if mode is SpeechMode.OFF:
         return Voice(SilentSpeaker())
@@ -81,9 +84,15 @@ def make_speaker(
     command = player.find_player(environ, configured_player)
     if command is None:
         return Voice(SilentSpeaker(), SpeechTrouble.NO_PLAYER)
+    from halfmoon_a11y.voice.folder import make_speech_folder
     from halfmoon_a11y.voice.synth import Pyttsx3Synthesizer
 
-    def factory(folder: Path) -> Synthesize:  # runs on the speech thread, which owns the engine
-        return Pyttsx3Synthesizer(folder).synthesize
+    try:  # a private folder for the sentences' audio: none usable, and the game is silent
+        audio = make_speech_folder(fallback=folder)  # the process environment: XDG_RUNTIME_DIR
+    except OSError:
+        return Voice(SilentSpeaker(), SpeechTrouble.NO_FOLDER)
 
-    return Voice(ThreadedSpeaker(factory, command, settings.language, settings.rate))
+    def factory(audio: Path) -> Synthesize:  # runs on the speech thread, which owns the engine
+        return Pyttsx3Synthesizer(audio).synthesize
+
+    return Voice(ThreadedSpeaker(factory, command, settings.language, settings.rate, True, audio))

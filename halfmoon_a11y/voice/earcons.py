@@ -10,8 +10,10 @@ centre, its slots a little apart in pitch around the middle of the arc.
 
 Sounds are made here with the standard library (wave, math, array) the first
 time each is needed, and kept in the cache folder: a file already there is
-never made again. They are described by their parameters (`Sound`), which the
-tests check; the samples follow from them.
+not made again while it is whole (its exact header and size); a file that is
+not (garbage, cut short, a link, a FIFO) is made again before it is played.
+They are described by their parameters (`Sound`), which the tests check; the
+samples follow from them.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import array
 import io
 import math
 import os
+import struct
 import sys
 import wave
 from collections.abc import Sequence
@@ -29,7 +32,7 @@ from halfmoon_a11y.core.checking import assert_never
 from halfmoon_a11y.core.places import PILES, Location
 from halfmoon_a11y.core.values import record
 from halfmoon_a11y.play import answers as se
-from halfmoon_a11y.play.owned import atomic_write
+from halfmoon_a11y.play.owned import atomic_write, make_folder, read_bounded
 from halfmoon_a11y.voice.wav import WAV_HEADER
 
 RATE = 22050  # samples a second
@@ -229,13 +232,14 @@ class Earcons:
         self.folder = os.path.join(os.fspath(folder), f"v{VERSION}")
 
     def file(self, made: Sound) -> str | None:
-        """The sound's file, made now if it is not there yet; None if it cannot be made
+        """The sound's file, made now if it is not there yet or is not the whole sound
+        (garbage, cut short, a link, a FIFO: see `is_whole`); None if it cannot be made
         (a folder that cannot be written): the game goes on without it."""
         path = os.path.join(self.folder, made.name)
-        if os.path.isfile(path) and os.path.getsize(path) > WAV_HEADER:
+        if is_whole(path, made):
             return path
         try:
-            os.makedirs(self.folder, exist_ok=True)
+            make_folder(self.folder)
             write(path, made)
         except OSError:
             return None
@@ -245,6 +249,52 @@ class Earcons:
         made = for_events(events)
         path = self.file(made) if made is not None else None
         return [path] if path is not None else []
+
+
+def header(made: Sound) -> bytes:
+    """The 44 bytes the wave module writes before the sound's samples (PCM, 16-bit
+    stereo at RATE): a file of ours starts with exactly these."""
+    size = frames(made) * 4
+    return struct.pack(
+        "<4sI4s4sIHHIIHH4sI",
+        b"RIFF",
+        WAV_HEADER - 8 + size,
+        b"WAVE",
+        b"fmt ",
+        16,  # the format chunk's size
+        1,  # PCM
+        2,  # channels
+        RATE,
+        RATE * 4,  # bytes a second
+        4,  # bytes a frame
+        16,  # bits a sample
+        b"data",
+        size,
+    )
+
+
+def frames(made: Sound) -> int:
+    """How many frames (a left and a right sample) the sound has."""
+    return sum(int(note.seconds * RATE) for note in made.notes)
+
+
+def is_whole(path: str, made: Sound) -> bool:
+    """Whether the file at `path` can be played as the sound: a regular file (not a
+    link, FIFO or folder), exactly the sound's size, starting with its exact header.
+    A file that is not is made again, rather than handed to the audio player, which
+    would fail on it and be blamed for it. Read bounded: never more than the sound."""
+    if os.path.islink(path):
+        return False
+    expected = header(made)
+    try:
+        data = read_bounded(path, len(expected) + frames(made) * 4)
+    except OSError:  # NotARegularFile, TooLarge, unreadable
+        return False
+    return (
+        data is not None
+        and len(data) == len(expected) + frames(made) * 4
+        and data.startswith(expected)
+    )
 
 
 def write(path: str, made: Sound) -> None:

@@ -6,6 +6,7 @@ file's path is appended to it. Otherwise the usual players are tried in order.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shlex
 import shutil
@@ -54,14 +55,27 @@ def _usable(name: str) -> bool:
 
 
 def start(command: Sequence[str], wav: Path) -> subprocess.Popen[bytes]:
-    """Start playing; the process's output never reaches the player's screen."""
+    """Start playing; the process's output never reaches the player's screen. Nothing
+    read it, so it goes nowhere: no pipe to fill the game's memory (a player writing to
+    it without end) or to wait on (a process the player left behind holding it)."""
     return subprocess.Popen(
         [*command, str(wav)],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
         start_new_session=True,  # Ctrl-C at the prompt does not reach it
     )
+
+
+def wait(process: subprocess.Popen[bytes]) -> int:
+    """Wait for the player to end, then end what it left in its process group: a
+    background process of its would play over the next sentence, or hold on for ever.
+    Its exit status."""
+    returncode = process.wait()
+    if _group_lives(process.pid):
+        with contextlib.suppress(OSError, AttributeError):
+            os.killpg(process.pid, signal.SIGKILL)
+    return returncode
 
 
 def stop(process: subprocess.Popen[bytes]) -> None:

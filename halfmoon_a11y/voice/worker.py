@@ -12,9 +12,7 @@ sentences in a row fail the same way.
 
 from __future__ import annotations
 
-import os
 import shutil
-import tempfile
 import threading
 import time
 from collections import deque
@@ -35,32 +33,15 @@ ENGINE_START_TIMEOUT = 5.0  # seconds the engine may take to load before it is g
 GIVE_UP_AFTER = 3  # sentences in a row that fail the same way before the voice stops
 
 
-FOLDER_PREFIX = "halfmoon-speech-"
-
-
-def remove_dead_folders() -> None:
-    """Remove the speech folders of games that were killed (their process is gone)."""
-    for folder in Path(tempfile.gettempdir()).glob(f"{FOLDER_PREFIX}*"):
-        owner = folder.name[len(FOLDER_PREFIX) :].split("-")[0]
-        if owner.isdigit() and not _alive(int(owner)):
-            shutil.rmtree(folder, ignore_errors=True)
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True  # someone else's: leave it
-    return True
-
-
 class ThreadedSpeaker:
     """Speaks through `synthesize` (text, language, rate -> WAV) and a player command, and
     plays sound files (earcons) through the same player, in the same queue. With
     `speaks=False` it plays sounds only: the game's voice is off, a screen reader
-    speaks, and the sounds go on."""
+    speaks, and the sounds go on; it needs no folder then.
+
+    `folder`: where the sentences' audio is written; by default a private folder of its
+    own (voice/folder.py), which it removes when it closes. Making it raises OSError
+    (NoSpeechFolder) when there is no private place for it: the caller goes on silent."""
 
     def __init__(
         self,
@@ -69,10 +50,14 @@ class ThreadedSpeaker:
         language: str = "en",
         rate: int = SETTINGS["rate"].default,
         speaks: bool = True,
+        folder: str | None = None,
     ) -> None:
         self.speaks = speaks
-        remove_dead_folders()
-        self._folder = Path(tempfile.mkdtemp(prefix=f"{FOLDER_PREFIX}{os.getpid()}-"))
+        if folder is None and speaks:
+            from halfmoon_a11y.voice.folder import make_speech_folder
+
+            folder = make_speech_folder()
+        self._folder = folder
         self._factory = synthesize_factory
         self._command = list(player_command)
         self._language = language
@@ -147,7 +132,8 @@ class ThreadedSpeaker:
             self._closed = True
             self._lock.notify()
         self._thread.join(timeout=2)
-        shutil.rmtree(self._folder, ignore_errors=True)
+        if self._folder is not None:
+            shutil.rmtree(self._folder, ignore_errors=True)
 
     # -- the worker -----------------------------------------------------------------
 
@@ -164,7 +150,7 @@ class ThreadedSpeaker:
 
     def _work(self) -> None:
         try:
-            synthesize = self._factory(self._folder)
+            synthesize = self._factory(Path(self._folder)) if self._folder else _no_sentences
         except BaseException:  # pyttsx3.init can even raise SystemExit: said, never silent
             self._break(SpeechTrouble.NO_ENGINE)
             return
@@ -240,7 +226,7 @@ class ThreadedSpeaker:
 
     def _finish(self, generation: int, process: Popen[bytes]) -> None:
         """Wait for the sentence to end (or be stopped), and count a player's failure."""
-        process.communicate()
+        player.wait(process)
         if self.on_end is not None:
             self.on_end()
         with self._lock:
@@ -274,3 +260,7 @@ class ThreadedSpeaker:
             self._broken = True
             self._failure = reason
             self._queue.clear()
+
+
+def _no_sentences(text: str, language: str, rate: int) -> Path:
+    raise RuntimeError("this speaker plays sounds only")
