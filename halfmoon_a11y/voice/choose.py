@@ -95,4 +95,5 @@ def make_speaker(
     def factory(audio: Path) -> Synthesize:  # runs on the speech thread, which owns the engine
         return Pyttsx3Synthesizer(audio).synthesize
 
-    return Voice(ThreadedSpeaker(factory, command, settings.language, settings.rate, True, audio))
+    speaker = ThreadedSpeaker(factory, command, settings.language, settings.rate, folder=audio)
+    return Voice(speaker)
