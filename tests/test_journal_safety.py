@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import os
+import signal
+import stat
 import subprocess
 import sys
 import time
@@ -407,3 +409,29 @@ def test_the_watchdog_ends_the_game_even_when_its_last_save_hangs(tmp_path):
     done = subprocess.run([sys.executable, "-c", code], timeout=30, check=False)
     assert time.monotonic() - before < 10
     assert done.returncode == 0
+
+
+def test_a_fifo_planted_during_play_hangs_no_sigterm(isolated_folders):
+    state = isolated_folders / "xdg_state_home" / "halfmoon-a11y"
+    child = subprocess.Popen(
+        [sys.executable, "-m", "halfmoon_a11y", "--json", "--code", str(CODE)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        child.stdin.write(b"pick 1 8\n")
+        child.stdin.flush()
+        child.stdout.readline()
+        child.stdout.readline()
+        journal = state / "game.json.journal"
+        journal.unlink()
+        os.mkfifo(journal)
+        child.send_signal(signal.SIGTERM)
+        _, err = child.communicate(timeout=20)
+    finally:
+        if child.poll() is None:
+            child.kill()
+    assert b"Traceback" not in err
+    assert json.loads((state / "game.json").read_text())["moves"] == [["1", "8"]]
+    assert not stat.S_ISFIFO(os.lstat(journal).st_mode)  # kept aside, a journal again
