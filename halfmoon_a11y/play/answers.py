@@ -152,6 +152,12 @@ class Problem(StrEnum):
     GAME_NOT_SAVED = "game_not_saved"
     STATS_FAILED = "stats_failed"
     OPEN_ELSEWHERE = "open_elsewhere"  # another window owns the files: nothing is written
+    JOURNAL_NOT_PLAIN = "journal_not_plain"  # a folder, FIFO or link at the journal: aside
+    JOURNAL_UNREADABLE = "journal_unreadable"  # too large, or names no save: aside, unread
+    JOURNAL_STOPPED = "journal_stopped"  # a line did not replay: those before came back
+    JOURNAL_TOO_LONG = "journal_too_long"  # past the most read: its start came back
+    JOURNAL_NOT_WRITTEN = "journal_not_written"  # every move is a full save instead
+    SAVING_AGAIN = "saving_again"  # the game could not be saved; now it is again
 
 
 @record
@@ -161,6 +167,7 @@ class StorageProblem:
     problem: Problem
     path: str
     aside: str | None = None
+    count: int | None = None  # the journal's moves and undos that came back, if any
 
 
 class SpeechTrouble(StrEnum):

@@ -107,6 +107,30 @@ def read_bounded(path: StrPath, limit: int) -> bytes | None:
         os.close(handle)
 
 
+def read_head(path: StrPath, limit: int) -> bytes:
+    """The first `limit` bytes of a plain file (all of it when it is shorter), read as
+    `read_bounded` reads: never through a FIFO or a device (NotARegularFile)."""
+    flags = os.O_RDONLY | _NONBLOCK | _CLOEXEC | getattr(os, "O_NOCTTY", 0)
+    try:
+        handle = os.open(path, flags)
+    except IsADirectoryError:
+        raise NotARegularFile(str(path)) from None
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            raise NotARegularFile(str(path))
+        chunks = []
+        left = limit
+        while left > 0:
+            chunk = os.read(handle, min(left, 65536))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(handle)
+
+
 def open_owned(path: StrPath, flags: int) -> int:
     """Open (and create, 0600) a file the game owns, for writing: never through a
     symlink, never blocking, only a regular file. The descriptor, or NotARegularFile."""
@@ -115,7 +139,7 @@ def open_owned(path: StrPath, flags: int) -> int:
             path, flags | os.O_CREAT | _NOFOLLOW | _NONBLOCK | _CLOEXEC | _BINARY, FILE_MODE
         )
     except OSError as error:
-        if os.path.islink(path) or os.path.isdir(path):  # ELOOP, EISDIR, ENXIO…
+        if not_plain(path):  # ELOOP (a link), EISDIR, ENXIO (a FIFO with no reader)…
             raise NotARegularFile(str(path)) from error
         raise
     try:
@@ -125,6 +149,16 @@ def open_owned(path: StrPath, flags: int) -> int:
         os.close(handle)
         raise
     return handle
+
+
+def not_plain(path: StrPath) -> bool:
+    """Whether something other than a plain file is at `path` (a symlink counts, whatever
+    it names). Nothing there is not "not plain"."""
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        return False
+    return not stat.S_ISREG(mode)
 
 
 def open_append(path: StrPath) -> int:
@@ -194,6 +228,28 @@ def atomic_write(
             os.fsync(folder_handle)
         finally:
             os.close(folder_handle)
+
+
+def remove_leftovers_in(folder: StrPath, now: float | None = None) -> int:
+    """Remove the temporary files a killed write left anywhere in `folder` (the kept
+    games, the sounds): every `.NAME.RANDOM` file, RANDOM being the 12 hex digits
+    `atomic_write` gives it, older than a minute."""
+    now = time.time() if now is None else now
+    removed = 0
+    with contextlib.suppress(OSError), os.scandir(folder) as entries:
+        for leftover in entries:
+            name = leftover.name
+            stem, dot, tail = name.rpartition(".")
+            if not (name.startswith(".") and dot and len(stem) > 1 and len(tail) == 12):
+                continue
+            if any(c not in "0123456789abcdef" for c in tail):
+                continue
+            with contextlib.suppress(OSError):
+                old = now - leftover.stat(follow_symlinks=False).st_mtime > LEFTOVER_AGE
+                if old and leftover.is_file(follow_symlinks=False):
+                    os.unlink(leftover.path)
+                    removed += 1
+    return removed
 
 
 def remove_leftovers(path: StrPath, now: float | None = None) -> int:

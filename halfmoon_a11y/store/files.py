@@ -16,8 +16,13 @@ from halfmoon_a11y.play.owned import TooLarge as TooLarge
 # the store: the routine lives in play/owned.py, and the store's modules find it here.
 from halfmoon_a11y.play.owned import atomic_write as atomic_write
 from halfmoon_a11y.play.owned import make_folder as make_folder
+from halfmoon_a11y.play.owned import not_plain as not_plain
+from halfmoon_a11y.play.owned import open_owned as open_owned
 from halfmoon_a11y.play.owned import read_bounded as read_bounded
+from halfmoon_a11y.play.owned import read_head as read_head
 from halfmoon_a11y.play.owned import remove_leftovers as remove_leftovers
+from halfmoon_a11y.play.owned import remove_leftovers_in as remove_leftovers_in
+from halfmoon_a11y.play.owned import write_all as write_all
 
 if TYPE_CHECKING:
     from halfmoon_a11y.play.owned import StrPath as StrPath
@@ -125,17 +130,58 @@ def read_small(path: StrPath, limit: int) -> bytes | None:
     return read_bounded(path, limit)
 
 
-def keep_aside(path: StrPath) -> str | None:
-    """Rename a file that cannot be used to `NAME.bad-TIMESTAMP`, so nothing is lost."""
-    path = os.fspath(path)
+def _aside_name(path: str) -> str:
     stamp = time.strftime("%Y%m%d-%H%M%S")
     aside = f"{path}.bad-{stamp}"
     counter = 1
     while os.path.lexists(aside):
         counter += 1
         aside = f"{path}.bad-{stamp}-{counter}"
+    return aside
+
+
+def keep_aside(path: StrPath) -> str | None:
+    """Rename a file that cannot be used to `NAME.bad-TIMESTAMP`, so nothing is lost. A
+    symlink is renamed itself: what it names is never touched."""
+    path = os.fspath(path)
+    aside = _aside_name(path)
     try:
         os.rename(path, aside)
     except OSError:
         return None
     return aside
+
+
+def keep_copy(path: StrPath, data: bytes) -> str | None:
+    """Keep `data`, the bytes `path` holds now, beside it as `NAME.bad-TIMESTAMP` (the
+    full save a journal that did not replay belongs to); `path` itself stays."""
+    aside = _aside_name(os.fspath(path))
+    try:
+        atomic_write(aside, data, follow_link=False)
+    except OSError:
+        return None
+    return aside
+
+
+def honoured_link(path: StrPath) -> bool:
+    """Whether `path` is a symlink the player made on purpose and the game may write
+    through (a dotfile manager links settings.toml): the link and the regular file it
+    names are both the player's own. A link another user planted, a dangling link, or a
+    link to a FIFO, a device or a folder is not (docs/decisions.md, issue 18)."""
+    uid = os.geteuid() if hasattr(os, "geteuid") else None
+    try:
+        link = os.lstat(path)
+        target = os.stat(path)
+    except (OSError, ValueError):
+        return False
+    import stat
+
+    if not stat.S_ISLNK(link.st_mode) or not stat.S_ISREG(target.st_mode):
+        return False
+    return uid is None or (link.st_uid == uid and target.st_uid == uid)
+
+
+def unusable(path: StrPath) -> bool:
+    """Something is at `path` that the game will not read nor write through: a FIFO, a
+    device, a folder, or a symlink it does not honour (`honoured_link`)."""
+    return not_plain(path) and not honoured_link(path)

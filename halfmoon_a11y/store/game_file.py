@@ -10,7 +10,12 @@ from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at
 from halfmoon_a11y.core.events import Removed, Undone
 from halfmoon_a11y.play.answers import SessionEvent
 from halfmoon_a11y.store import saved_game as savegame
-from halfmoon_a11y.store.files import read_small
+from halfmoon_a11y.store.files import (
+    NotARegularFile,
+    keep_aside,
+    not_plain,
+    read_small,
+)
 from halfmoon_a11y.store.saved_game import SavedGame
 
 if TYPE_CHECKING:
@@ -19,18 +24,38 @@ if TYPE_CHECKING:
     from halfmoon_a11y.store.files import StrPath
 
 
+class JournalUnused(OSError):
+    """The journal takes no line now: after a failed write (a line may be torn) until a
+    full save restarts it, or when it is long enough to be folded into a full save."""
+
+
 class GameFile:
     """Writes one game's save and journal. Each method raises OSError when the disk
-    refuses; the keeper words it for the player."""
+    refuses; the keeper words it for the player.
+
+    The journal is used only while it is whole: once a line fails to be written, every
+    move is a full save until one succeeds and restarts the journal with a new first
+    line (a torn line would hide every line after it)."""
 
     def __init__(self, path: StrPath) -> None:
         self.path = path
         self._journal = savegame.Journal(path)
         self._written: bytes | None = None  # what the last full save wrote
+        self.journal_held = False  # a journal that could not be set aside: never written
+        self.set_aside: list[tuple[str, str | None]] = []  # journals moved, for the keeper
+
+    @property
+    def journal_path(self) -> str:
+        return self._journal.path
+
+    @property
+    def journal_in_use(self) -> bool:
+        return self._journal.is_open
 
     def save(self, saved: SavedGame, won: bool) -> None:
         """The whole game; a won game is over, so its save goes and the next start deals
-        anew."""
+        anew. Raises OSError only when the save itself is not written: a journal that
+        cannot be restarted leaves every later move to a full save."""
         if won:
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(self.path)
@@ -41,12 +66,36 @@ class GameFile:
         # The same game as the last full save (a start and a quit with no move between):
         # written again, it would cost two fsyncs and say nothing new.
         if not self._already_on_disk(data):
-            savegame.write_bytes(self.path, data)
-            self._journal.restart(saved.game, len(saved.moves))
+            savegame.write_bytes(self.path, data)  # a link only if the player's own
             self._written = data
+            self._restart_journal(saved)
+        elif not self._journal.is_open or self._journal.lines:
+            self._restart_journal(saved)  # the save holds every move the journal had
+
+    def _restart_journal(self, saved: SavedGame) -> None:
+        if self.journal_held:
+            return
+        for _ in range(2):
+            try:
+                self._journal.restart(saved.game, len(saved.moves))
+                return
+            except NotARegularFile:  # a folder, a FIFO, a symlink planted since
+                aside = keep_aside(self._journal.path)
+                self.set_aside.append((self._journal.path, aside))
+                if aside is None:
+                    self.journal_held = True
+                    return
+            except OSError:  # a full disk: full saves until one restarts it
+                self._journal.close()
+                return
 
     def journal(self, events: Iterable[SessionEvent], seconds: float) -> None:
-        """A removal or an undo: one line appended to the journal, not a whole save."""
+        """A removal or an undo: one line appended to the journal, not a whole save.
+        JournalUnused (an OSError) when the moves must go to a full save instead."""
+        if not self._journal.is_open:
+            raise JournalUnused(self._journal.path)
+        if self._journal.size >= savegame.JOURNAL_COMPACT:
+            raise JournalUnused(self._journal.path)  # folded into a full save now
         for event in events:
             if isinstance(event, Removed):
                 self._journal.removal(tuple(p.location for p in event.cards), seconds)
@@ -59,15 +108,16 @@ class GameFile:
         resumed game left as it was) and its two fsyncs are spared (issue 12)."""
         path = self.path
         if self._written is None:  # the first save of this run: what is there?
+            if not_plain(savegame.journal_path(path)):
+                return False
             try:
                 on_disk = read_small(path, savegame.MAX_BYTES)
-                with_journal = savegame.read(path)
+                if on_disk is None or savegame.journal_adds(path, on_disk):
+                    return False  # no save, or a journal with moves to fold in
             except (OSError, savegame.SaveError):
                 return False
-            if on_disk is None or with_journal is None or with_journal.to_bytes() != on_disk:
-                return False  # no save, or a journal with moves to fold in
             self._written = on_disk
-        return data == self._written and os.path.exists(path)
+        return data == self._written and os.path.exists(path) and not not_plain(path)
 
     def close(self) -> None:
         self._journal.close()

@@ -10,6 +10,7 @@ game always goes on.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 
@@ -21,11 +22,17 @@ from halfmoon_a11y.play.answers import Answer, Keep, Summary
 from halfmoon_a11y.play.session import Session, Start, replay
 from halfmoon_a11y.play.settings import SETTINGS, Settings
 from halfmoon_a11y.store import saved_game as savegame
-from halfmoon_a11y.store.files import Paths, keep_aside, remove_leftovers
+from halfmoon_a11y.store.files import (
+    Paths,
+    keep_aside,
+    keep_copy,
+    remove_leftovers,
+    remove_leftovers_in,
+)
 from halfmoon_a11y.store.game_file import GameFile
 from halfmoon_a11y.store.kept_games import KeptGames
 from halfmoon_a11y.store.results import Results, Standing, new_identity
-from halfmoon_a11y.store.saved_game import SavedGame, SaveError, SaveProblem
+from halfmoon_a11y.store.saved_game import JournalProblem, SavedGame, SaveError, SaveProblem
 from halfmoon_a11y.store.settings_file import SettingsFile
 from halfmoon_a11y.store.statistics import Result, Statistics, StatisticsFailed
 
@@ -44,6 +51,7 @@ class Keeper:
         self.session: Session | None = None
         self._reported: set[se.Problem] = set()
         self._saved = False  # whether the last save reached the disk
+        self._save_failed = False  # the last full save failed: the next to succeed says so
         self._game = new_identity()  # the current game's identity
         self._identities: dict[DealCode, str] = {}  # of games read from disk, by code
 
@@ -129,24 +137,60 @@ class Keeper:
         return [se.GameKept(saved.code, game.moves, aside=True)]
 
     def _read_saved(self, notices: list[se.SessionEvent]) -> Start | None:
-        """The saved game to resume. One whose removals do not replay is kept aside and its
-        deal is dealt afresh, so the player at least keeps the deal."""
+        """The saved game to resume, with the moves of its journal that replay. One whose
+        own removals do not replay is kept aside and its deal is dealt afresh, so the
+        player at least keeps the deal. A journal that is not a plain file, cannot be
+        read, or stops replaying part way is kept aside (with a copy of the save it adds
+        to) and the player is told, with how many of its moves came back."""
         path = self.paths.saved_game
-        saved = None
+        for folder in (self.paths.kept_games, self.paths.sounds):
+            remove_leftovers_in(folder)  # from writes a kill cut short, as at the top
+        remove_leftovers(self.paths.settings)
         try:
-            saved = savegame.read(path)
-            if saved is None:
-                return None
-            start = saved.start()
-            self._identities[start.code] = saved.game or new_identity()
-            return start
+            reading = savegame.read_game(path)  # a FIFO, a folder, a foreign link: refused
         except (SaveError, OSError) as error:
             problem = se.Problem.SAVE_UNREADABLE
-            if isinstance(error, SaveError) and error.problem is SaveProblem.NEWER:
-                problem = se.Problem.SAVE_NEWER
+            saved = None
+            if isinstance(error, SaveError):
+                saved = error.saved
+                if error.problem is SaveProblem.NEWER:
+                    problem = se.Problem.SAVE_NEWER
             aside = keep_aside(path)
             notices.append(se.StorageProblem(problem, str(path), str(aside) if aside else None))
+            notices += self._journal_aside(None)  # it adds to a save kept aside
             return Start(saved.code) if saved is not None else None
+        if reading is None:
+            return None
+        if reading.problem is not None:
+            notices += self._journal_aside(reading)
+        start = reading.start()
+        self._identities[start.code] = reading.saved.game or new_identity()
+        return start
+
+    def _journal_aside(self, reading: savegame.Reading | None) -> list[se.SessionEvent]:
+        """Keep a journal aside that will not be applied whole, so that the next full save
+        does not start it afresh over moves the player made. With it, a copy of the save
+        it adds to. `reading` None: the save itself was kept aside; its journal goes too,
+        without a word of its own, if there is one."""
+        journal = savegame.journal_path(self.paths.saved_game)
+        if not os.path.lexists(journal):
+            return []
+        aside = keep_aside(journal)
+        if aside is None:
+            self.game_file.journal_held = True  # never written over: full saves only
+        if reading is None:
+            return []  # a journal left as it is is said by the first save
+        if aside is None:
+            self._reported.add(se.Problem.JOURNAL_NOT_WRITTEN)  # this sentence says it
+        if reading.problem is not JournalProblem.NOT_PLAIN:
+            keep_copy(self.paths.saved_game, reading.raw)
+        kind = {
+            JournalProblem.NOT_PLAIN: se.Problem.JOURNAL_NOT_PLAIN,
+            JournalProblem.UNREADABLE: se.Problem.JOURNAL_UNREADABLE,
+            JournalProblem.STOPPED: se.Problem.JOURNAL_STOPPED,
+            JournalProblem.TOO_LONG: se.Problem.JOURNAL_TOO_LONG,
+        }[reading.problem or JournalProblem.UNREADABLE]
+        return [se.StorageProblem(kind, journal, aside, count=reading.applied)]
 
     # -- the port the session asks -----------------------------------------------------
 
@@ -206,7 +250,7 @@ class Keeper:
         problems = self._save_session(session)
         if not self._saved or session.game.status is Status.WON:
             return problems
-        return [se.GameKept(session.code, session.game.moves)]
+        return [*problems, se.GameKept(session.code, session.game.moves)]  # "works again"
 
     def close(self) -> None:
         """Leaving: the whole game, with the time on the clock, in one full save."""
@@ -241,7 +285,8 @@ class Keeper:
     def _journal_moves(
         self, session: Session, events: tuple[se.SessionEvent, ...]
     ) -> list[se.SessionEvent]:
-        """A removal or an undo: one line appended to the journal, not a whole save."""
+        """A removal or an undo: one line appended to the journal, not a whole save. When
+        the journal fails, or is long enough to fold, the whole game is saved instead."""
         if not self.owner:
             return []
         try:
@@ -258,12 +303,28 @@ class Keeper:
         self._saved = self.owner
         if not self.owner:
             return []
+        game_file = self.game_file
         try:
-            self.game_file.save(saved, won)
+            game_file.save(saved, won)
         except OSError:
             self._saved = False
+            self._save_failed = True
             return self._problem(se.Problem.GAME_NOT_SAVED, self.paths.saved_game)
-        return []
+        notices: list[se.SessionEvent] = []
+        if self._save_failed and se.Problem.GAME_NOT_SAVED in self._reported:
+            # the player heard the game is not saved: say that it is again, and say a
+            # new failure again too
+            self._reported.discard(se.Problem.GAME_NOT_SAVED)
+            notices.append(se.StorageProblem(se.Problem.SAVING_AGAIN, str(self.paths.saved_game)))
+        self._save_failed = False
+        for journal, aside in game_file.set_aside:
+            notices.append(se.StorageProblem(se.Problem.JOURNAL_NOT_PLAIN, journal, aside))
+            if aside is None:  # that sentence says every move is saved whole
+                self._reported.add(se.Problem.JOURNAL_NOT_WRITTEN)
+        game_file.set_aside.clear()
+        if game_file.journal_held and not won:
+            notices += self._problem(se.Problem.JOURNAL_NOT_WRITTEN, game_file.journal_path)
+        return notices
 
     def _save_setting(self, event: se.SettingChanged) -> list[se.SessionEvent]:
         if not self.owner:

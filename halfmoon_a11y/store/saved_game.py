@@ -20,12 +20,24 @@ from enum import StrEnum
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.core.errors import HalfMoonError
+from halfmoon_a11y.core.events import Removed
 from halfmoon_a11y.core.places import Location
 from halfmoon_a11y.core.values import record, replace
 from halfmoon_a11y.play.session import ReplayError, Session, Start, replay
-from halfmoon_a11y.store.files import atomic_write, read_small
+from halfmoon_a11y.store.files import (
+    TooLarge,
+    atomic_write,
+    honoured_link,
+    not_plain,
+    open_owned,
+    read_head,
+    read_small,
+    unusable,
+    write_all,
+)
 
 if TYPE_CHECKING:
+    from halfmoon_a11y.core.engine import Game
     from halfmoon_a11y.store.files import StrPath
 
 FORMAT = 1
@@ -37,10 +49,13 @@ class SaveProblem(StrEnum):
 
 
 class SaveError(ValueError):
-    def __init__(self, problem: SaveProblem, version: object = None) -> None:
+    def __init__(
+        self, problem: SaveProblem, version: object = None, saved: SavedGame | None = None
+    ) -> None:
         super().__init__(problem)
         self.problem = problem
         self.version = version
+        self.saved = saved  # a save read whole whose removals do not replay: its deal
 
 
 @record
@@ -108,84 +123,227 @@ def write(path: StrPath, saved: SavedGame) -> None:
 
 
 def write_bytes(path: StrPath, data: bytes) -> None:
-    """A saved game's bytes (`SavedGame.to_bytes`), written atomically."""
-    atomic_write(path, data)
+    """A saved game's bytes (`SavedGame.to_bytes`), written atomically. A symlink at
+    `path` is written through only when it is the player's own link to a file of theirs
+    (`honoured_link`); any other is replaced, never followed."""
+    atomic_write(path, data, follow_link=honoured_link(path))
 
 
 MAX_BYTES = 64 * 1024  # a saved game of 48 removals takes about 700 bytes
 
 
+class JournalProblem(StrEnum):
+    """Why a journal was not applied whole. Each is told to the player, and the journal
+    is kept aside (with a copy of the full save it adds to), never dropped unsaid."""
+
+    NOT_PLAIN = "not_plain"  # a folder, a FIFO, a device or a symlink: nothing read
+    UNREADABLE = "unreadable"  # too large, or a first line that names no save
+    STOPPED = "stopped"  # a line that is no move or does not replay: those before count
+    TOO_LONG = "too_long"  # past the most ever read: the lines of its start count
+
+
+@record
+class Reading:
+    """A saved game as read at start: the full save with the journal lines that replay,
+    already replayed, and what was wrong with the journal, if anything."""
+
+    saved: SavedGame
+    game: Game
+    raw: bytes  # the full save's bytes, to keep a copy beside a journal set aside
+    applied: int = 0  # journal lines (removals and undos) that came back
+    problem: JournalProblem | None = None
+
+    def start(self) -> Start:
+        saved = self.saved
+        return Start(saved.code, saved.moves, saved.elapsed, resumed=True, game=self.game)
+
+
 def read(path: StrPath) -> SavedGame | None:
-    """The saved game with the moves its journal adds, or None if there is none. Raises
-    SaveError or OSError."""
+    """The saved game with the moves its journal adds that replay, or None if there is
+    none. Raises SaveError or OSError. Changes nothing on disk."""
+    reading = read_game(path)
+    return reading.saved if reading is not None else None
+
+
+def read_game(path: StrPath) -> Reading | None:
+    """The saved game and its journal, replayed, or None if there is no save. Raises
+    SaveError (the save itself is unreadable or does not replay) or OSError. Changes
+    nothing on disk: the keeper sets aside what the reading found wrong."""
+    if unusable(path):  # a FIFO, a folder, a device, a link that is not the player's
+        raise SaveError(SaveProblem.UNREADABLE)
     raw = read_small(path, MAX_BYTES)
     if raw is None:
         return None
     saved = SavedGame.from_bytes(raw)
     try:
-        journal = read_small(journal_path(path), JOURNAL_BYTES)
-    except OSError:
-        journal = None  # a journal that cannot be read adds nothing; the save still counts
-    return with_journal(saved, journal) if journal else saved
+        game = replay(Start(saved.code, saved.moves))
+    except ReplayError:
+        raise SaveError(SaveProblem.UNREADABLE, saved=saved) from None
+    journal = journal_path(path)
+    if not_plain(journal):  # never read, never followed: set aside by the keeper
+        return Reading(saved, game, raw, problem=JournalProblem.NOT_PLAIN)
+    too_long = False
+    try:
+        lines = read_small(journal, JOURNAL_BYTES)
+    except TooLarge:  # never written so long (it is folded first): its start is read
+        too_long = True
+        try:
+            lines = read_head(journal, JOURNAL_BYTES)
+        except OSError:
+            return Reading(saved, game, raw, problem=JournalProblem.NOT_PLAIN)
+    except OSError:  # raced into something else since: as if it were not plain
+        return Reading(saved, game, raw, problem=JournalProblem.NOT_PLAIN)
+    if not lines:
+        return Reading(saved, game, raw)
+    reading = with_journal(saved, game, raw, lines)
+    if too_long and reading.problem is None:
+        return replace(reading, problem=JournalProblem.TOO_LONG)
+    return reading
 
 
 # -- the journal: each move as it is made, between two full saves ----------------------
 
-JOURNAL_BYTES = 256 * 1024
+JOURNAL_BYTES = 256 * 1024  # the most of a journal ever read
+# A journal this long is folded into a full save before the next line, so that a journal
+# never reaches the limit above (about 11,000 removals and undos since the last save).
+JOURNAL_COMPACT = JOURNAL_BYTES * 3 // 4
 
 
 def journal_path(path: StrPath) -> str:
     return os.fspath(path) + ".journal"
 
 
-def with_journal(saved: SavedGame, raw: bytes) -> SavedGame:
-    """The save with the moves of its journal. The journal counts only when its first line
-    names this save's game and its number of moves; a line cut short by a kill, and
-    anything after it, is left out."""
-    lines = raw.split(b"\n")
+def journal_adds(path: StrPath, raw: bytes) -> bool:
+    """Whether the journal beside a save whose bytes are `raw` may add anything to it: a
+    first line naming this save, then at least one line. Nothing is replayed. Raises
+    SaveError or OSError."""
+    saved = SavedGame.from_bytes(raw)
+    journal = read_small(journal_path(path), JOURNAL_BYTES)
+    if not journal:
+        return False
+    lines = journal.split(b"\n")[:-1]
+    if len(lines) < 2 or not saved.game:
+        return False
+    return _header(lines[0]) == ["game", saved.game, len(saved.moves)]
+
+
+def _header(line: bytes) -> list[object] | None:
+    """A journal's first line, `["game", IDENTITY, MOVES]`, or None if it is not one."""
     try:
-        header = json.loads(lines[0])
+        header = json.loads(line)
     except (ValueError, RecursionError):
-        return saved
+        return None
+    if (
+        isinstance(header, list)
+        and len(header) == 3
+        and header[0] == "game"
+        and isinstance(header[1], str)
+        and isinstance(header[2], int)
+        and not isinstance(header[2], bool)
+    ):
+        return header
+    return None
+
+
+def _entry(line: bytes) -> tuple[str, float, tuple[Location, ...]] | None:
+    """A journal line as (kind, seconds, move), or None when it is no journal line."""
+    try:
+        entry = json.loads(line)
+        if not isinstance(entry, list) or len(entry) < 2 or entry[0] not in ("r", "u"):
+            return None
+        kind, seconds = entry[0], entry[1]
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
+            return None
+        seconds = float(seconds)
+        texts = entry[2:]
+        if not all(isinstance(text, str) for text in texts):
+            return None
+        move = tuple(Location.parse(text) for text in texts)
+    except (ValueError, RecursionError, OverflowError, HalfMoonError):
+        return None
+    if (kind == "r" and len(move) not in (2, 3)) or (kind == "u" and move):
+        return None
+    if not 0 <= seconds < 10**9:
+        return None
+    return kind, seconds, move
+
+
+def _made(game: Game, move: tuple[Location, ...]) -> bool:
+    """Make one journal removal on the game, as `replay` does: True when its taps make
+    exactly that removal. On False the game may be left changed: the caller replays."""
+    game.drop_selection()
+    events = [event for location in move for event in game.tap(location)]
+    removed = [event for event in events if isinstance(event, Removed)]
+    return len(removed) == 1 and tuple(p.location for p in removed[0].cards) == move
+
+
+def with_journal(saved: SavedGame, game: Game, raw: bytes, journal: bytes) -> Reading:
+    """The save with the lines of its journal that replay, made on `game` (the save
+    replayed). The journal counts only when its first line names this save's game and
+    its number of moves (else it belongs to an earlier save, whose moves are all in this
+    one). A last line cut short by a kill is left out silently. Any other line that is no
+    move, or a move that does not replay on this deal (duplicated, swapped, illegal,
+    another deal's), stops the reading: every move before it counts, and the reading
+    says so."""
+    lines = journal.split(b"\n")[:-1]  # the last piece has no newline: a kill cut it
+    if not lines:  # only a first line cut short: the restart was killed mid-line
+        return Reading(saved, game, raw)
+    header = _header(lines[0])
+    if header is None:
+        return Reading(saved, game, raw, problem=JournalProblem.UNREADABLE)
     if header != ["game", saved.game, len(saved.moves)] or not saved.game:
-        return saved  # the journal of an earlier save: everything in it is in the save
+        return Reading(saved, game, raw)  # an earlier save's: everything in it is in the save
     moves, elapsed = list(saved.moves), saved.elapsed
+    applied = 0
+    problem = None
     for line in lines[1:]:
-        try:
-            entry = json.loads(line)
-            kind, seconds = entry[0], float(entry[1])
-            if kind == "r":
-                move = tuple(Location.parse(text) for text in entry[2:])
-                if len(move) not in (2, 3):
-                    break
-                moves.append(move)
-            elif kind == "u" and moves:
-                moves.pop()
-            else:
+        entry = _entry(line)
+        if entry is None:
+            problem = JournalProblem.STOPPED
+            break
+        kind, seconds, move = entry
+        if kind == "r":
+            if not _made(game, move):
+                game = replay(Start(saved.code, tuple(moves)))  # as it was before the line
+                problem = JournalProblem.STOPPED
                 break
-        except (ValueError, RecursionError, TypeError, IndexError, OverflowError, HalfMoonError):
-            break  # cut short by a kill: what came before counts
-        if 0 <= seconds < 10**9:
-            elapsed = seconds
-    return SavedGame(saved.code, tuple(moves), elapsed, saved.game)
+            moves.append(move)
+        else:
+            if not game.undo_available:
+                problem = JournalProblem.STOPPED
+                break
+            game.undo()
+            moves.pop()
+        applied += 1
+        elapsed = seconds
+    game.drop_selection()
+    return Reading(
+        SavedGame(saved.code, tuple(moves), elapsed, saved.game), game, raw, applied, problem
+    )
 
 
 class Journal:
     """Moves appended one line each as they are made: a line reaches the kernel at once,
     so a kill loses nothing, for the cost of one small write (no rename, no fsync). The
-    full save that follows a new deal, quit or leaving is what is fsynced."""
+    full save that follows a new deal, quit or leaving is what is fsynced.
+
+    Opened as every file the game owns (`play/owned.py`): never through a symlink, never
+    blocking on a FIFO, only a regular file (else NotARegularFile); every write whole or
+    ShortWrite."""
 
     def __init__(self, path: StrPath) -> None:
         self.path = journal_path(path)
         self._handle: int | None = None
+        self.size = 0  # bytes written since the last restart
+        self.lines = 0  # moves and undos written since the last restart
 
     def restart(self, game: str, moves: int) -> None:
         """After a full save: the journal starts again, naming the save it adds to."""
         self.close()
-        self._handle = os.open(
-            self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND, 0o644
-        )
+        self._handle = open_owned(self.path, os.O_WRONLY | os.O_TRUNC | os.O_APPEND)
+        self.size = self.lines = 0
         self._write(["game", game, moves])
+        self.lines = 0
 
     def removal(self, move: tuple[Location, ...], elapsed: float) -> None:
         self._write(["r", round(elapsed, 3), *(str(location) for location in move)])
@@ -196,7 +354,18 @@ class Journal:
     def _write(self, entry: list[object]) -> None:
         if self._handle is None:
             raise OSError(f"{self.path} is not open")
-        os.write(self._handle, (json.dumps(entry) + "\n").encode("utf-8"))
+        data = (json.dumps(entry) + "\n").encode("utf-8")
+        try:
+            write_all(self._handle, data)
+        except OSError:
+            self.close()  # a line may be torn: nothing more goes after it
+            raise
+        self.size += len(data)
+        self.lines += 1
+
+    @property
+    def is_open(self) -> bool:
+        return self._handle is not None
 
     def close(self) -> None:
         if self._handle is not None:
@@ -206,5 +375,5 @@ class Journal:
 
     def remove(self) -> None:
         self.close()
-        with contextlib.suppress(FileNotFoundError):
+        with contextlib.suppress(FileNotFoundError, IsADirectoryError, NotADirectoryError):
             os.unlink(self.path)

@@ -22,8 +22,10 @@ from halfmoon_a11y.store.files import (
     NotARegularFile,
     TooLarge,
     atomic_write,
+    honoured_link,
     keep_aside,
     read_small,
+    unusable,
 )
 
 if TYPE_CHECKING:
@@ -79,6 +81,8 @@ class SettingsFile:
 
     @classmethod
     def load(cls, path: StrPath) -> SettingsFile:
+        if unusable(path):  # a FIFO, a device, a folder, a link that is not the player's
+            return cls(path, aside=keep_aside(path), unreadable=True)
         try:
             raw = read_small(path, MAX_BYTES)
         except (NotARegularFile, TooLarge):
@@ -135,4 +139,7 @@ class SettingsFile:
                     if each.key not in document:
                         document[each.key] = item
         self.stored[key] = value
-        atomic_write(self.path, tomlkit.dumps(document).encode("utf-8"))
+        # Through a symlink only when it is the player's own, to a file of theirs that
+        # reads as settings (a dotfile manager's link); any other link is replaced.
+        data = tomlkit.dumps(document).encode("utf-8")
+        atomic_write(self.path, data, follow_link=honoured_link(self.path))

@@ -62,6 +62,45 @@ STORAGE_PROBLEMS = {
         "Half Moon is already open in another window. This window plays a game of its own "
         "and saves nothing: no game, no settings, no statistics."
     ),
+    (Problem.JOURNAL_NOT_PLAIN, True): N_(
+        "Journal {path} was not a plain file. It was kept aside as {aside}, and nothing was "
+        "read from it."
+    ),
+    (Problem.JOURNAL_NOT_PLAIN, False): N_(
+        "Journal {path} is not a plain file and was left as it is. Nothing is lost: "
+        "every move is saved whole in the saved game instead."
+    ),
+    (Problem.JOURNAL_UNREADABLE, True): N_(
+        "Journal {path} could not be read. It was kept aside as {aside}, with a copy of "
+        "the saved game. The game resumes from its last full save."
+    ),
+    (Problem.JOURNAL_UNREADABLE, False): N_(
+        "Journal {path} could not be read and was left as it is. The game resumes from "
+        "its last full save, and every move is saved whole from now on."
+    ),
+    (Problem.JOURNAL_STOPPED, True): N_(
+        "Journal {path}: a line could not be replayed. Moves and undos brought back "
+        "before it: {count}. The journal was kept aside as {aside}, with a copy of the "
+        "saved game."
+    ),
+    (Problem.JOURNAL_STOPPED, False): N_(
+        "Journal {path}: a line could not be replayed. Moves and undos brought back "
+        "before it: {count}. The journal was left as it is, and every move is saved "
+        "whole from now on."
+    ),
+    (Problem.JOURNAL_TOO_LONG, True): N_(
+        "Journal {path} was too long to read whole. Moves and undos brought back from its "
+        "start: {count}. It was kept aside as {aside}, with a copy of the saved game."
+    ),
+    (Problem.JOURNAL_TOO_LONG, False): N_(
+        "Journal {path} was too long to read whole. Moves and undos brought back from its "
+        "start: {count}. It was left as it is, and every move is saved whole from now on."
+    ),
+    (Problem.JOURNAL_NOT_WRITTEN, False): N_(
+        "Journal {path} cannot be written. Nothing is lost: every move is saved whole "
+        "in the saved game instead."
+    ),
+    (Problem.SAVING_AGAIN, False): N_("Saving works again: the game is saved to {path}."),
 }
 UNREADABLE_LEFT_AS_IT_IS = N_(
     "Saved game {path} could not be resumed and was left as it is. Dealing a new game."
@@ -493,7 +532,7 @@ class Presenter:
     def _storage(self, event: se.StorageProblem) -> list[str]:
         key = (event.problem, event.aside is not None)
         text = self.words._(STORAGE_PROBLEMS.get(key, UNREADABLE_LEFT_AS_IT_IS))
-        return [text.format(path=event.path, aside=event.aside)]
+        return [text.format(path=event.path, aside=event.aside, count=event.count)]
 
     @_renders(se.SpeechProblem)
     def _speech_problem(self, event: se.SpeechProblem) -> list[str]:

@@ -230,16 +230,25 @@ def _leave_on_signal(signum: int, frame: object) -> None:
 
 _last_words: list[Callable[[], None]] = []  # what the watchdog does before it ends us
 WATCHDOG_SECONDS = 1.0
+LAST_SAVE_SECONDS = 1.0  # the most the watchdog waits for its own save before it ends us
 
 
 def _start_watchdog() -> None:
     import threading  # only on the way out: a start does not load it
 
-    def watch() -> None:
-        time.sleep(WATCHDOG_SECONDS)
+    def last_words() -> None:
         for action in _last_words:
             with contextlib.suppress(Exception):
                 action()
+
+    def watch() -> None:
+        time.sleep(WATCHDOG_SECONDS)
+        # The last save runs on a thread of its own, and the process ends after its
+        # deadline whatever it does: a save stuck in a system call (a FIFO, a hung
+        # network folder) cannot keep the game from ending.
+        saving = threading.Thread(target=last_words, name="halfmoon-last-save", daemon=True)
+        saving.start()
+        saving.join(LAST_SAVE_SECONDS)
         os._exit(0)
 
     threading.Thread(target=watch, name="halfmoon-watchdog", daemon=True).start()

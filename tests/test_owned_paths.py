@@ -1,0 +1,194 @@
+"""Issue 18, point 1, for the saved game, its journal and the settings file: each bad
+kind of thing planted at each path (a symlink to a victim file, a dangling symlink, a
+FIFO, a folder, a symlink to a device) and the whole game run over it. No crash, no
+hang, the victim untouched, one clear sentence naming the path, and the game saved (or
+said not saved) truthfully."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+CODE = "HM1-N-EMQPNCT"
+SECRET = b"the player's own file: never written by the game\n"
+PATHS = {
+    "game.json": ("xdg_state_home", "game.json"),
+    "journal": ("xdg_state_home", "game.json.journal"),
+    "settings.toml": ("xdg_config_home", "settings.toml"),
+}
+
+
+def where(root: Path, name: str) -> Path:
+    folder, file = PATHS[name]
+    return root / folder / "halfmoon-a11y" / file
+
+
+def plant(kind: str, path: Path, root: Path) -> Path | None:
+    """The bad thing at `path`; what must stay untouched (or stay absent), if anything."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if kind == "symlink to a victim":
+        victim = root / "home" / "victim.txt"
+        victim.parent.mkdir(parents=True, exist_ok=True)
+        victim.write_bytes(SECRET)
+        path.symlink_to(victim)
+        return victim
+    if kind == "dangling symlink":
+        target = root / "nowhere" / "target"
+        target.parent.mkdir()
+        path.symlink_to(target)
+        return target
+    if kind == "FIFO":
+        os.mkfifo(path)
+        return None
+    if kind == "folder":
+        path.mkdir()
+        (path / "inside").write_bytes(SECRET)
+        return None
+    if kind == "symlink to a device":
+        path.symlink_to("/dev/null")
+        return None
+    raise AssertionError(kind)
+
+
+def run(lines: bytes, env: dict[str, str]) -> list[dict]:
+    done = subprocess.run(
+        [sys.executable, "-m", "halfmoon_a11y", "--json", "--code", CODE],
+        input=lines,
+        capture_output=True,
+        timeout=30,  # a hang is a failure, not a stuck suite
+        check=False,
+        env=env,
+    )
+    assert done.returncode == 0, done.stderr.decode()
+    assert b"Traceback" not in done.stderr
+    return [json.loads(line) for line in done.stdout.splitlines()]
+
+
+def events_of(objects: list[dict]) -> list[dict]:
+    return [event for each in objects for event in each["events"]]
+
+
+KINDS = ["symlink to a victim", "dangling symlink", "FIFO", "folder", "symlink to a device"]
+
+
+@pytest.mark.parametrize("name", list(PATHS))
+@pytest.mark.parametrize("kind", KINDS)
+def test_each_bad_kind_at_each_path(isolated_folders, name, kind):
+    root = isolated_folders
+    env = dict(os.environ)
+    path = where(root, name)
+    untouched = plant(kind, path, root)
+    objects = run(b"pick 1 8\nset move-errors on\nquit\n", env)
+    problems = [e for e in events_of(objects) if e["type"] == "storage_problem"]
+    about = [p for p in problems if p["path"] == str(path)]
+    assert len(about) == 1, problems  # one clear sentence about that path
+    assert problems == about, problems  # and nothing else is wrong
+    assert about[0]["message"] and about[0]["aside"]  # kept aside, named
+    aside = Path(about[0]["aside"])
+    assert os.path.lexists(aside)
+    if kind == "folder":
+        assert (aside / "inside").read_bytes() == SECRET
+    if kind == "symlink to a victim":
+        assert untouched.read_bytes() == SECRET
+        assert aside.is_symlink()
+    if kind == "dangling symlink":
+        assert not untouched.exists()
+    # the game is saved, truthfully: every move and the setting are there
+    assert not any(p["problem"] == "game_not_saved" for p in problems)
+    state = where(root, "game.json")
+    assert state.is_file() and not state.is_symlink()
+    assert json.loads(state.read_bytes())["moves"] == [["1", "8"]]
+    settings = where(root, "settings.toml")
+    assert settings.is_file() and b"move-errors = true" in settings.read_bytes()
+    again = run(b"", env)
+    first = again[0]["events"][0]
+    assert first["type"] == "dealt" and first["resumed"] is True
+    assert not [e for e in events_of(again) if e["type"] == "storage_problem"]
+    assert again[0]["state"]["piles"][0]["count"] == 7  # the move came back
+
+
+def test_a_settings_link_the_player_made_is_honoured(isolated_folders):
+    """A dotfile manager links settings.toml to the player's own file: it is read, and a
+    changed setting is written into that file, the link kept (docs/decisions.md)."""
+    root = isolated_folders
+    dotfiles = root / "home" / "dotfiles" / "halfmoon.toml"
+    dotfiles.parent.mkdir(parents=True)
+    dotfiles.write_text("# mine\nplacement-help = false\n")
+    link = where(root, "settings.toml")
+    link.parent.mkdir(parents=True)
+    link.symlink_to(dotfiles)
+    objects = run(b"set move-errors on\nquit\n", dict(os.environ))
+    assert not [e for e in events_of(objects) if e["type"] == "storage_problem"]
+    assert link.is_symlink()
+    text = dotfiles.read_text()
+    assert "# mine" in text and "move-errors = true" in text
+
+
+def test_a_save_link_to_a_save_of_the_player_is_honoured(isolated_folders, tmp_path):
+    root = isolated_folders
+    real = tmp_path / "elsewhere" / "game.json"
+    real.parent.mkdir()
+    real.write_text(json.dumps({"format": 1, "code": CODE, "moves": [], "elapsed": 1.0}))
+    link = where(root, "game.json")
+    link.parent.mkdir(parents=True)
+    link.symlink_to(real)
+    run(b"pick 1 8\nquit\n", dict(os.environ))
+    assert link.is_symlink() and json.loads(real.read_text())["moves"] == [["1", "8"]]
+
+
+def test_a_link_to_a_file_of_another_user_is_not_honoured(tmp_path, monkeypatch):
+    from halfmoon_a11y.store.files import honoured_link
+
+    target = tmp_path / "file"
+    target.write_bytes(b"x")
+    link = tmp_path / "link"
+    link.symlink_to(target)
+    assert honoured_link(link)
+    monkeypatch.setattr(os, "geteuid", lambda: os.getuid() + 1)
+    assert not honoured_link(link)
+
+
+def test_leftovers_of_a_killed_save_are_removed_in_subfolders(paths):
+    """Point 8: a kill during a kept game's or a sound's write left `.NAME.RANDOM` files
+    there for good; they go at the next start, as the top level's do."""
+    from halfmoon_a11y.play.settings import Settings
+    from halfmoon_a11y.store.keeper import Keeper
+    from halfmoon_a11y.store.settings_file import SettingsFile
+
+    kept = Path(paths.kept_games)
+    sounds = Path(paths.sounds)
+    for folder in (kept, sounds, paths.settings.parent):
+        folder.mkdir(parents=True, exist_ok=True)
+    old = [kept / ".HM1-N-EMQPNCT.json.0123456789ab", sounds / ".pair.wav.ba9876543210"]
+    old.append(paths.settings.parent / ".settings.toml.00112233aabb")
+    young = kept / ".HM1-N-AAAAAAC.json.0123456789ab"
+    mine = [kept / "HM1-N-EMQPNCT.json", sounds / ".hidden-by-player", kept / ".x.notrandomhex"]
+    for file in (*old, young, *mine):
+        file.write_bytes(b"{")
+    for file in old:
+        os.utime(file, (1, 1))
+    for file in mine:
+        os.utime(file, (1, 1))
+    settings_file = SettingsFile.load(paths.settings)
+    Keeper(paths, settings_file).open(None, Settings(), now=lambda: 0.0)
+    assert not any(file.exists() for file in old)
+    assert young.exists() and all(file.exists() for file in mine)
+
+
+def test_remove_leftovers_in_never_follows_a_link(tmp_path):
+    from halfmoon_a11y.play.owned import remove_leftovers_in
+
+    victim = tmp_path / "victim"
+    victim.write_bytes(SECRET)
+    folder = tmp_path / "kept"
+    folder.mkdir()
+    link = folder / ".a.json.0123456789ab"
+    link.symlink_to(victim)
+    os.utime(link, (1, 1), follow_symlinks=False)
+    assert remove_leftovers_in(folder) == 0
+    assert victim.read_bytes() == SECRET
