@@ -152,6 +152,16 @@ class Problem(StrEnum):
     GAME_NOT_SAVED = "game_not_saved"
     STATS_FAILED = "stats_failed"
     OPEN_ELSEWHERE = "open_elsewhere"  # another window owns the files: nothing is written
+    # issue 18: the lock file could not be opened, so no window is sure to be alone: this
+    # one writes nothing. Why: not a plain file, another user's, or anything else.
+    LOCK_NOT_A_FILE = "lock_not_a_file"
+    LOCK_NOT_PERMITTED = "lock_not_permitted"
+    LOCK_FAILED = "lock_failed"
+    LOCK_BY_PROCESS = "lock_by_process"  # no flock() here: the lock file names the process
+    GAME_NOT_KEPT = "game_not_kept"  # --code: the game could not be kept aside, and goes on
+    KEPT_UNREADABLE = "kept_unreadable"  # a kept game that cannot be read
+    KEPT_OTHER = "kept_other"  # the same deal saved and kept: the newer played, the other kept
+    STATS_UNREADABLE = "stats_unreadable"  # not a database: set aside, a new one started
 
 
 @record
@@ -161,6 +171,10 @@ class StorageProblem:
     problem: Problem
     path: str
     aside: str | None = None
+    # OPEN_ELSEWHERE: the window that owns the files, when it can be told (issue 18)
+    process: int | None = None  # its process id
+    since: int | None = None  # seconds since it started
+    host: str | None = None  # the computer it runs on, when not this one
 
 
 class SpeechTrouble(StrEnum):

@@ -24,6 +24,7 @@ from halfmoon_a11y.store import saved_game as savegame
 from halfmoon_a11y.store.files import Paths, keep_aside, remove_leftovers
 from halfmoon_a11y.store.game_file import GameFile
 from halfmoon_a11y.store.kept_games import KeptGames
+from halfmoon_a11y.store.lock import LockKind, Ownership, Unopenable
 from halfmoon_a11y.store.results import Results, Standing, new_identity
 from halfmoon_a11y.store.saved_game import SavedGame, SaveError, SaveProblem
 from halfmoon_a11y.store.settings_file import SettingsFile
@@ -33,10 +34,22 @@ if TYPE_CHECKING:
     from halfmoon_a11y.store.files import StrPath
 
 
+LOCK_PROBLEMS = {
+    Unopenable.NOT_A_FILE: se.Problem.LOCK_NOT_A_FILE,
+    Unopenable.NOT_PERMITTED: se.Problem.LOCK_NOT_PERMITTED,
+    Unopenable.FAILED: se.Problem.LOCK_FAILED,
+}
+
+
 class Keeper:
-    def __init__(self, paths: Paths, settings_file: SettingsFile, owner: bool = True) -> None:
+    def __init__(
+        self, paths: Paths, settings_file: SettingsFile, owner: bool | Ownership = True
+    ) -> None:
         self.paths = paths
-        self.owner = owner  # False: another window owns the files, and nothing is written
+        # What the lock found (store/lock.py): `owner` False when another window owns the
+        # files or the lock could not be opened; then nothing is written.
+        self.ownership = owner if isinstance(owner, Ownership) else Ownership(owner)
+        self.owner = self.ownership.owner
         self.settings_file = settings_file
         self.game_file = GameFile(paths.saved_game)
         self.kept_games = KeptGames(paths.kept_games)
@@ -78,9 +91,8 @@ class Keeper:
 
         A random deal is dealt only when there is no code and nothing to resume.
         """
-        notices: list[se.SessionEvent] = []
-        if not self.owner:  # a game of its own: the other window's game is in use
-            notices.append(se.StorageProblem(se.Problem.OPEN_ELSEWHERE, str(self.paths.lock)))
+        notices: list[se.SessionEvent] = self._lock_notices()
+        if not self.owner:  # a game of its own: the other window's game may be in use
             return Start(code or DealCode.random(randbelow)), notices
         remove_leftovers(self.paths.saved_game)  # from saves a kill cut short
         if self.settings_file.unreadable:
@@ -105,6 +117,26 @@ class Keeper:
         saved_now = SavedGame(start.code, start.moves, start.elapsed, self._game)
         notices += self._save(saved_now, won=False)
         return start, notices
+
+    def _lock_notices(self) -> list[se.SessionEvent]:
+        """Who owns the files, when it is not plainly this window by flock()."""
+        ownership, lock = self.ownership, str(self.paths.lock)
+        if ownership.unopenable is not None:
+            return [se.StorageProblem(LOCK_PROBLEMS[ownership.unopenable], lock)]
+        if ownership.owner:
+            if ownership.kind is LockKind.PROCESS:
+                return [se.StorageProblem(se.Problem.LOCK_BY_PROCESS, lock)]
+            return []
+        holder = ownership.holder
+        if holder is None:
+            return [se.StorageProblem(se.Problem.OPEN_ELSEWHERE, lock)]
+        since = max(0, int(time.time() - holder.started))
+        host = None if holder.here else holder.host
+        return [
+            se.StorageProblem(
+                se.Problem.OPEN_ELSEWHERE, lock, process=holder.process, since=since, host=host
+            )
+        ]
 
     def _put_aside(self, saved: Start) -> list[se.SessionEvent]:
         """Another deal is started with --code: an unfinished game with moves is kept by
