@@ -10,6 +10,7 @@ game always goes on.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable
 
@@ -245,7 +246,10 @@ class Keeper:
         return found.start
 
     def summary(self) -> Summary:
-        return self.results.summary()
+        try:
+            return self.results.summary()
+        finally:
+            self._unsaid += self._results_said()  # said with the answer to `stats`
 
     # -- after every answer ------------------------------------------------------------
 
@@ -310,19 +314,36 @@ class Keeper:
         try:
             self.results.finish()
         except StatisticsFailed:
-            return self._problem(se.Problem.STATS_FAILED, self.paths.statistics)
-        return []
+            return self._results_said() + self._problem(
+                se.Problem.STATS_FAILED, self.paths.statistics
+            )
+        return self._results_said()
 
     def _record(
         self, result: Result, code: object, score: int, moves: int, seconds: int
     ) -> list[se.SessionEvent]:
+        """A win, recorded or queued at once: a busy database never holds the move."""
         if not self.owner:
             return []
         try:
             self.results.record(result, code, score, moves, seconds, self._game)
         except StatisticsFailed:
-            return self._problem(se.Problem.STATS_FAILED, self.paths.statistics)
-        return []
+            return self._results_said() + self._problem(
+                se.Problem.STATS_FAILED, self.paths.statistics
+            )
+        return self._results_said()
+
+    def _results_said(self) -> list[se.SessionEvent]:
+        """What the statistics have to tell (a garbage database set aside)."""
+        said, self.results.unsaid = self.results.unsaid, []
+        return said
+
+    def flush_results(self) -> None:
+        """Leaving: the results still queued, written if the database takes them now;
+        else they wait in their file for the next run."""
+        if self.owner:
+            with contextlib.suppress(StatisticsFailed):
+                self.results.flush(force=True)
 
     def _journal_moves(
         self, session: Session, events: tuple[se.SessionEvent, ...]

@@ -333,6 +333,7 @@ def _main(argv: Sequence[str] | None) -> int:
         return run_prompt(front, paths.history, writes=keeper.owner)
     finally:
         hold_signals()
+        keeper.flush_results()  # results a busy database could not take yet
         keeper.close()
         lock.release()
 
