@@ -54,6 +54,16 @@ def test_a_lock_that_is_a_folder_makes_no_window_the_owner(paths, clock):
     assert "not a plain file" in said
 
 
+def test_a_symlink_at_the_lock_is_never_followed(paths, tmp_path):
+    target = tmp_path / "precious"
+    target.write_text("the player's own file")
+    os.makedirs(os.path.dirname(paths.lock))
+    os.symlink(target, paths.lock)
+    ownership = FilesLock(paths.lock).acquire()
+    assert not ownership.owner and ownership.unopenable is Unopenable.NOT_A_FILE
+    assert target.read_text() == "the player's own file"
+
+
 def test_a_lock_file_that_may_not_be_opened_makes_no_window_the_owner(paths, monkeypatch):
     """Root's lock file after a sudo run (the tests run as root: os.open refuses here)."""
     real_open = os.open

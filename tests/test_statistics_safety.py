@@ -170,3 +170,18 @@ def test_a_queue_file_of_garbage_is_ignored(paths, clock):
     results = Results(paths.statistics)
     assert results.summary().played == 1
     assert summary(paths).played == 1
+
+
+def test_a_second_window_writes_no_queued_result(paths, clock):
+    """`stats` in a window that does not own the files reads, and writes nothing."""
+    session, keeper = start(paths, clock)
+    blocker = hold(paths.statistics)
+    win(session, clock, WINNABLE[0], 1)
+    blocker.close()
+    second = Keeper(paths, SettingsFile.load(paths.settings), owner=False)
+    other = second.open(None, now=clock)
+    [shown] = [e for e in play(other, "stats") if isinstance(e, StatsShown)]
+    assert shown.summary.won == 1  # the owner's queued win, counted
+    assert summary(paths).played == 0 and os.path.exists(keeper.results.pending_path)
+    keeper.flush_results()
+    assert summary(paths).played == 1

@@ -247,7 +247,7 @@ class Keeper:
 
     def summary(self) -> Summary:
         try:
-            return self.results.summary()
+            return self.results.summary(writes=self.owner)
         finally:
             self._unsaid += self._results_said()  # said with the answer to `stats`
 

@@ -243,15 +243,18 @@ class Results:
                 del queue[:written]
                 self._store_queue()
 
-    def summary(self) -> Summary:
-        """Every game recorded, and those still queued. Raises StatisticsUnavailableError."""
-        with contextlib.suppress(StatisticsFailed):
-            self.flush(force=True)
+    def summary(self, writes: bool = True) -> Summary:
+        """Every game recorded, and those still queued. `writes` False (another window
+        owns the files): the queue is not written, nor a garbage database set aside.
+        Raises StatisticsUnavailableError."""
+        if writes:
+            with contextlib.suppress(StatisticsFailed):
+                self.flush(force=True)
         more = [(str(p.result), p.seconds) for p in self._queued()]
         try:
             return self.statistics.summary(more)
         except StatisticsGarbage:
-            if not self._set_garbage_aside():
+            if not writes or not self._set_garbage_aside():
                 raise StatisticsUnavailableError(str(self.path)) from None
         except StatisticsFailed:
             raise StatisticsUnavailableError(str(self.path)) from None

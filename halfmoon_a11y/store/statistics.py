@@ -116,7 +116,8 @@ class Statistics:
         make_folder(os.path.dirname(os.fspath(self.path)) or ".")
         handle = open_owned(self.path, os.O_RDWR)  # 0600, a plain file, never a link
         try:
-            if stat.S_IMODE(os.fstat(handle).st_mode) & ~FILE_MODE:
+            loose = stat.S_IMODE(os.fstat(handle).st_mode) & ~FILE_MODE
+            if loose and hasattr(os, "fchmod"):  # not on Windows before Python 3.13
                 os.fchmod(handle, FILE_MODE)  # made by an older release under its umask
         finally:
             os.close(handle)
