@@ -10,6 +10,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -17,7 +18,7 @@ from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.play.answers import Problem, StorageProblem
 from halfmoon_a11y.store import lock as lockmodule
 from halfmoon_a11y.store.keeper import Keeper
-from halfmoon_a11y.store.lock import FilesLock, Holder, LockKind, Unopenable
+from halfmoon_a11y.store.lock import FilesLock, Holder, LockKind, Ownership, Unopenable
 from halfmoon_a11y.store.settings_file import SettingsFile
 from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.words import Words
@@ -84,7 +85,7 @@ def test_a_lock_file_that_may_not_be_opened_makes_no_window_the_owner(paths, mon
 
 
 def test_a_second_window_is_told_which_window_owns_the_game(paths):
-    first = FilesLock(paths.lock, now=1000.0)
+    first = FilesLock(paths.lock)
     assert first.acquire().owner
     second = FilesLock(paths.lock).acquire()
     assert not second.owner and second.kind is LockKind.FLOCK
@@ -92,12 +93,25 @@ def test_a_second_window_is_told_which_window_owns_the_game(paths):
     session = keeper_for(paths, second).open(None)
     [problem] = problems(session)
     assert problem.problem is Problem.OPEN_ELSEWHERE and problem.process == os.getpid()
-    assert problem.host is None and problem.since > 1000
+    assert problem.host is None and 0 <= problem.since < 60
     said = Presenter(Words("en")).render(problem)[0]
     assert said.startswith(f"Half Moon is already open in another window: process {os.getpid()}")
     assert "no history" in said
     first.release()
     assert FilesLock(paths.lock).acquire().owner  # released: the next window owns the files
+
+
+def test_the_owner_is_said_with_its_age(paths):
+    holder = Holder(4321, lockmodule._host(), time.time() - 725)
+    ownership = Ownership(False, LockKind.FLOCK, holder)
+    [problem] = problems(keeper_for(paths, ownership).open(None))
+    said = Presenter(Words("en")).render(problem)[0]
+    assert said.startswith(
+        "Half Moon is already open in another window: process 4321, "
+        "started 12 minutes and 5 seconds ago."
+    )
+    said = Presenter(Words("da")).render(problem)[0]
+    assert "proces 4321, startet for 12 minutter og 5 sekunder siden" in said
 
 
 @pytest.mark.parametrize("code", [errno.ENOLCK, errno.EOPNOTSUPP])
@@ -145,6 +159,27 @@ def test_a_process_lock_left_by_a_dead_process_is_stale(paths, monkeypatch):
     [problem] = problems(keeper_for(paths, ownership).open(None))
     assert problem.host == "another-computer"
     assert "on the computer another-computer" in Presenter(Words("en")).render(problem)[0]
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="needs /proc")
+def test_a_process_lock_whose_number_was_reused_is_stale(paths, monkeypatch):
+    """A process-id lock from before a restart names a number another process now has:
+    that process started after the lock was taken, so the owner is gone."""
+    monkeypatch.setattr(fcntl, "flock", lambda *a: (_ for _ in ()).throw(OSError(errno.ENOLCK, "")))
+    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        time.sleep(0.2)
+        os.makedirs(os.path.dirname(paths.lock), exist_ok=True)
+        here = lockmodule._host()
+        with open(paths.lock, "wb") as file:
+            file.write(Holder(other.pid, here, time.time()).to_bytes())  # its own lock
+        assert not FilesLock(paths.lock).acquire().owner
+        with open(paths.lock, "wb") as file:
+            file.write(Holder(other.pid, here, time.time() - 3600).to_bytes())  # reused
+        assert FilesLock(paths.lock).acquire().owner
+    finally:
+        other.kill()
+        other.wait()
 
 
 def test_a_garbage_lock_file_is_taken_over(paths, monkeypatch):

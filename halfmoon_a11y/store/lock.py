@@ -38,6 +38,8 @@ if TYPE_CHECKING:
 HOLDER_BYTES = 512  # what the owner writes: {"pid": …, "host": …, "started": …}
 HELD = {errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES}  # flock: another process has it
 CLAIMS = 3  # tries at a process-id lock that another window is taking at the same time
+PROC_BYTES = 256 * 1024  # /proc/stat on a machine with many processors
+REUSE_SLACK = 2.0  # seconds: /proc's boot time is whole seconds, its start in ticks
 
 
 class LockKind(StrEnum):
@@ -84,7 +86,9 @@ class Holder:
         return self.host == _host()
 
     def alive(self) -> bool:
-        """Whether the process still runs. On another host nobody can tell: it does."""
+        """Whether the process still runs. On another host nobody can tell: it does.
+        A process that started after the lock was taken has only reused the number (after
+        a restart of the computer, say): the owner is gone."""
         if not self.here:
             return True
         try:
@@ -92,8 +96,9 @@ class Holder:
         except ProcessLookupError:
             return False
         except (PermissionError, OSError, OverflowError):
-            return True  # another user's process: alive
-        return True
+            pass  # another user's process: alive, unless it is younger than the lock
+        started = _process_started(self.process)
+        return started is None or started <= self.started + REUSE_SLACK
 
 
 @record
@@ -106,6 +111,22 @@ class Ownership:
     kind: LockKind | None = None
     holder: Holder | None = None
     unopenable: Unopenable | None = None
+
+
+def _process_started(process: int) -> float | None:
+    """When a process started (time.time()), where /proc tells; else None."""
+    try:
+        stat_line = read_bounded(f"/proc/{process}/stat", PROC_BYTES)
+        system = read_bounded("/proc/stat", PROC_BYTES)
+        if not stat_line or not system:
+            return None
+        ticks = int(stat_line[stat_line.rindex(b")") + 2 :].split()[19])  # field 22
+        boot = next(
+            int(line.split()[1]) for line in system.splitlines() if line.startswith(b"btime ")
+        )
+        return boot + ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, StopIteration, AttributeError):
+        return None
 
 
 def _host() -> str:
