@@ -180,3 +180,21 @@ def test_a_kept_fifo_is_set_aside_not_opened(paths, clock):
     os.mkfifo(kept)
     found, unreadable = KeptGames(paths.kept_games).find(DealCode.parse(CODE))
     assert found is None and [u.path for u in unreadable] == [str(kept)]
+
+
+def test_a_newer_kept_game_is_not_played_over_a_save_that_cannot_be_kept(paths, clock, monkeypatch):
+    kept = Path(paths.kept_games) / f"{CODE}.json"
+    write_saved(paths.saved_game, CODE, locations(LINE[:2]), "aaaa", 1_000_000_000)
+    write_saved(kept, CODE, locations(LINE[:5]), "bbbb", 2_000_000_000)
+
+    def full(self, saved):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(KeptGames, "put", full)
+    session, keeper = start(paths, clock, CODE)
+    assert session.game.moves == 2  # the save goes on
+    [problem] = problems(session)
+    assert problem.problem is Problem.GAME_NOT_KEPT
+    keeper.close()
+    assert json.loads(kept.read_text())["game"] == "bbbb"  # the newer stays kept
+    assert savegame.read(paths.saved_game).game == "aaaa"

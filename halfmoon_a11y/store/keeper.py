@@ -150,9 +150,12 @@ class Keeper:
                 )
             except OSError:
                 other = None
-            if other is not None:
-                notices.append(se.StorageProblem(se.Problem.KEPT_OTHER, other))
-                return found.start, found.game, found.path
+            if other is None:  # the save cannot be kept: it goes on, the newer stays kept
+                path = self.kept_games.path(saved.code)
+                notices.append(se.StorageProblem(se.Problem.GAME_NOT_KEPT, path))
+                return saved, game, None
+            notices.append(se.StorageProblem(se.Problem.KEPT_OTHER, other))
+            return found.start, found.game, found.path
         notices.append(se.StorageProblem(se.Problem.KEPT_OTHER, found.path))
         return saved, game, None
 
