@@ -198,3 +198,13 @@ def test_a_newer_kept_game_is_not_played_over_a_save_that_cannot_be_kept(paths, 
     keeper.close()
     assert json.loads(kept.read_text())["game"] == "bbbb"  # the newer stays kept
     assert savegame.read(paths.saved_game).game == "aaaa"
+
+
+def test_a_kept_game_wins_over_a_save_of_its_deal_without_moves(paths, clock):
+    kept = Path(paths.kept_games) / f"{CODE}.json"
+    write_saved(kept, CODE, locations(LINE[:5]), "bbbb", 1_000_000_000)
+    write_saved(paths.saved_game, CODE, [], "aaaa", 2_000_000_000)  # newer, but empty
+    session, keeper = start(paths, clock, CODE)
+    assert session.game.moves == 5 and problems(session) == []
+    keeper.close()
+    assert not kept.exists() and os.listdir(paths.kept_games) == []

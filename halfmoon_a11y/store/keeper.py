@@ -135,7 +135,7 @@ class Keeper:
         """The same deal saved and kept: the newer copy is played and the other stays
         kept. The same game in both is what a kill left while bringing it back: the save
         is the newer, and the kept file goes."""
-        if saved is None:
+        if saved is None or (found is not None and not saved.moves):  # nothing to lose
             return (found.start, found.game, found.path) if found else None
         if found is None:
             return saved, game, None
