@@ -18,7 +18,7 @@ from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.play.answers import Problem, StorageProblem
 from halfmoon_a11y.store import lock as lockmodule
 from halfmoon_a11y.store.keeper import Keeper
-from halfmoon_a11y.store.lock import FilesLock, Holder, LockKind, Ownership, Unopenable
+from halfmoon_a11y.store.lock import FLOCK, PROCESS, FilesLock, Holder, Ownership
 from halfmoon_a11y.store.settings_file import SettingsFile
 from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.words import Words
@@ -41,7 +41,7 @@ def test_a_lock_that_is_a_folder_makes_no_window_the_owner(paths, clock):
     """Before: a lock file that could not be opened made every window the owner."""
     os.makedirs(paths.lock)
     ownership = FilesLock(paths.lock).acquire()
-    assert not ownership.owner and ownership.unopenable is Unopenable.NOT_A_FILE
+    assert not ownership.owner and ownership.unopenable is Problem.LOCK_NOT_A_FILE
     keeper = keeper_for(paths, ownership)
     session = keeper.open(DealCode.parse(CODE), now=clock)
     [problem] = problems(session)
@@ -61,7 +61,7 @@ def test_a_symlink_at_the_lock_is_never_followed(paths, tmp_path):
     os.makedirs(os.path.dirname(paths.lock))
     os.symlink(target, paths.lock)
     ownership = FilesLock(paths.lock).acquire()
-    assert not ownership.owner and ownership.unopenable is Unopenable.NOT_A_FILE
+    assert not ownership.owner and ownership.unopenable is Problem.LOCK_NOT_A_FILE
     assert target.read_text() == "the player's own file"
 
 
@@ -76,7 +76,7 @@ def test_a_lock_file_that_may_not_be_opened_makes_no_window_the_owner(paths, mon
 
     monkeypatch.setattr(os, "open", refusing)
     ownership = FilesLock(paths.lock).acquire()
-    assert not ownership.owner and ownership.unopenable is Unopenable.NOT_PERMITTED
+    assert not ownership.owner and ownership.unopenable is Problem.LOCK_NOT_PERMITTED
     monkeypatch.setattr(os, "open", real_open)
     session = keeper_for(paths, ownership).open(None)
     [problem] = problems(session)
@@ -88,7 +88,7 @@ def test_a_second_window_is_told_which_window_owns_the_game(paths):
     first = FilesLock(paths.lock)
     assert first.acquire().owner
     second = FilesLock(paths.lock).acquire()
-    assert not second.owner and second.kind is LockKind.FLOCK
+    assert not second.owner and second.kind == FLOCK
     assert second.holder is not None and second.holder.process == os.getpid()
     session = keeper_for(paths, second).open(None)
     [problem] = problems(session)
@@ -103,7 +103,7 @@ def test_a_second_window_is_told_which_window_owns_the_game(paths):
 
 def test_the_owner_is_said_with_its_age(paths):
     holder = Holder(4321, lockmodule._host(), time.time() - 725)
-    ownership = Ownership(False, LockKind.FLOCK, holder)
+    ownership = Ownership(False, FLOCK, holder)
     [problem] = problems(keeper_for(paths, ownership).open(None))
     said = Presenter(Words("en")).render(problem)[0]
     assert said.startswith(
@@ -125,7 +125,7 @@ def test_without_flock_a_lock_file_names_the_owner(paths, monkeypatch, code):
     monkeypatch.setattr(fcntl, "flock", unsupported)
     first = FilesLock(paths.lock)
     ownership = first.acquire()
-    assert ownership.owner and ownership.kind is LockKind.PROCESS
+    assert ownership.owner and ownership.kind == PROCESS
     with open(paths.lock, "rb") as file:
         assert Holder.from_bytes(file.read()).process == os.getpid()
     session = keeper_for(paths, ownership).open(DealCode.parse(CODE))

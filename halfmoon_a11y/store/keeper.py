@@ -25,7 +25,7 @@ from halfmoon_a11y.store import saved_game as savegame
 from halfmoon_a11y.store.files import Paths, keep_aside, remove_leftovers
 from halfmoon_a11y.store.game_file import GameFile
 from halfmoon_a11y.store.kept_games import Kept, KeptGames, modified
-from halfmoon_a11y.store.lock import LockKind, Ownership, Unopenable
+from halfmoon_a11y.store.lock import PROCESS, Ownership
 from halfmoon_a11y.store.results import Results, Standing, new_identity
 from halfmoon_a11y.store.saved_game import SavedGame, SaveError, SaveProblem
 from halfmoon_a11y.store.settings_file import SettingsFile
@@ -33,13 +33,6 @@ from halfmoon_a11y.store.statistics import Result, Statistics, StatisticsFailed
 
 if TYPE_CHECKING:
     from halfmoon_a11y.store.files import StrPath
-
-
-LOCK_PROBLEMS = {
-    Unopenable.NOT_A_FILE: se.Problem.LOCK_NOT_A_FILE,
-    Unopenable.NOT_PERMITTED: se.Problem.LOCK_NOT_PERMITTED,
-    Unopenable.FAILED: se.Problem.LOCK_FAILED,
-}
 
 
 class Keeper:
@@ -170,9 +163,9 @@ class Keeper:
         """Who owns the files, when it is not plainly this window by flock()."""
         ownership, lock = self.ownership, str(self.paths.lock)
         if ownership.unopenable is not None:
-            return [se.StorageProblem(LOCK_PROBLEMS[ownership.unopenable], lock)]
+            return [se.StorageProblem(ownership.unopenable, lock)]
         if ownership.owner:
-            if ownership.kind is LockKind.PROCESS:
+            if ownership.kind == PROCESS:
                 return [se.StorageProblem(se.Problem.LOCK_BY_PROCESS, lock)]
             return []
         holder = ownership.holder

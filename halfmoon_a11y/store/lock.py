@@ -20,10 +20,10 @@ import errno
 import json
 import os
 import time
-from enum import StrEnum
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.values import record
+from halfmoon_a11y.play.answers import Problem
 from halfmoon_a11y.play.owned import (
     NotARegularFile,
     make_folder,
@@ -42,17 +42,10 @@ PROC_BYTES = 256 * 1024  # /proc/stat on a machine with many processors
 REUSE_SLACK = 2.0  # seconds: /proc's boot time is whole seconds, its start in ticks
 
 
-class LockKind(StrEnum):
-    FLOCK = "flock"  # the system's file lock
-    PROCESS = "process"  # the lock file holds the owner's process id and host
-
-
-class Unopenable(StrEnum):
-    """Why the lock file could not be opened: then no window is the owner."""
-
-    NOT_A_FILE = "not_a_file"  # a folder, a FIFO, a symlink
-    NOT_PERMITTED = "not_permitted"  # another user's file: root's, after sudo
-    FAILED = "failed"  # anything else: a read-only or full disk
+# The two kinds of lock (`Ownership.kind`); plain strings, as an enum class would cost
+# about 0.15 ms of every start.
+FLOCK = "flock"  # the system's file lock
+PROCESS = "process"  # the lock file holds the owner's process id and host
 
 
 @record
@@ -105,12 +98,13 @@ class Holder:
 class Ownership:
     """What acquiring the lock found. `owner`: this window writes the files. Else either
     `holder` (another window owns them; None when it cannot be told which) or `unopenable`
-    (the lock file could not be opened: no window can be sure it is alone)."""
+    (the lock file could not be opened: no window can be sure it is alone; the reason is
+    the problem the player hears: LOCK_NOT_A_FILE, LOCK_NOT_PERMITTED or LOCK_FAILED)."""
 
     owner: bool
-    kind: LockKind | None = None
+    kind: str | None = None  # FLOCK or PROCESS; None when no lock could be had
     holder: Holder | None = None
-    unopenable: Unopenable | None = None
+    unopenable: Problem | None = None  # why the lock file could not be opened
 
 
 def _process_started(process: int) -> float | None:
@@ -142,7 +136,7 @@ class FilesLock:
     def __init__(self, path: StrPath, now: float | None = None) -> None:
         self.path = path
         self._handle: int | None = None
-        self._kind: LockKind | None = None
+        self._kind: str | None = None
         self._me = Holder(os.getpid(), _host(), round(time.time() if now is None else now, 3))
 
     def acquire(self) -> Ownership:
@@ -151,11 +145,11 @@ class FilesLock:
             make_folder(os.path.dirname(os.fspath(self.path)) or ".")
             handle = open_owned(self.path, os.O_RDWR)
         except NotARegularFile:
-            return Ownership(False, unopenable=Unopenable.NOT_A_FILE)
+            return Ownership(False, unopenable=Problem.LOCK_NOT_A_FILE)
         except PermissionError:
-            return Ownership(False, unopenable=Unopenable.NOT_PERMITTED)
+            return Ownership(False, unopenable=Problem.LOCK_NOT_PERMITTED)
         except OSError:
-            return Ownership(False, unopenable=Unopenable.FAILED)
+            return Ownership(False, unopenable=Problem.LOCK_FAILED)
         locked = _try_lock(handle)
         if locked is None:  # no flock here: the file's content is the lock
             os.close(handle)
@@ -163,13 +157,13 @@ class FilesLock:
         if not locked:
             holder = _read_holder(handle)
             os.close(handle)
-            return Ownership(False, LockKind.FLOCK, holder if holder and holder.alive() else None)
-        self._handle, self._kind = handle, LockKind.FLOCK
+            return Ownership(False, FLOCK, holder if holder and holder.alive() else None)
+        self._handle, self._kind = handle, FLOCK
         with contextlib.suppress(OSError):  # who owns the game, for the next window to say
             os.ftruncate(handle, 0)
             os.lseek(handle, 0, os.SEEK_SET)
             write_all(handle, self._me.to_bytes())
-        return Ownership(True, LockKind.FLOCK)
+        return Ownership(True, FLOCK)
 
     def _claim(self) -> Ownership:
         """The process-id lock: the file names a live process, or this one takes it (a
@@ -178,7 +172,7 @@ class FilesLock:
         for _ in range(CLAIMS):
             holder = self._holder()
             if holder is not None and holder.alive() and holder != self._me:
-                return Ownership(False, LockKind.PROCESS, holder)
+                return Ownership(False, PROCESS, holder)
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(self.path)  # stale, empty or garbage: its process is gone
             try:
@@ -186,19 +180,19 @@ class FilesLock:
             except FileExistsError:
                 continue  # another window took it meanwhile: who?
             except OSError:
-                return Ownership(False, unopenable=Unopenable.FAILED)
+                return Ownership(False, unopenable=Problem.LOCK_FAILED)
             try:
                 write_all(handle, self._me.to_bytes())
             except OSError:
                 os.close(handle)
                 with contextlib.suppress(OSError):
                     os.unlink(self.path)
-                return Ownership(False, unopenable=Unopenable.FAILED)
+                return Ownership(False, unopenable=Problem.LOCK_FAILED)
             os.close(handle)
             if self._holder() == self._me:
-                self._kind = LockKind.PROCESS
-                return Ownership(True, LockKind.PROCESS)
-        return Ownership(False, LockKind.PROCESS, holder)
+                self._kind = PROCESS
+                return Ownership(True, PROCESS)
+        return Ownership(False, PROCESS, holder)
 
     def _holder(self) -> Holder | None:
         try:
@@ -208,7 +202,7 @@ class FilesLock:
         return Holder.from_bytes(raw) if raw else None
 
     def release(self) -> None:
-        if self._kind is LockKind.PROCESS:
+        if self._kind is PROCESS:
             if self._holder() == self._me:  # never another window's lock
                 with contextlib.suppress(OSError):
                     os.unlink(self.path)

@@ -10,7 +10,6 @@ Rows are read defensively: a row of the wrong type never stops `stats`.
 
 from __future__ import annotations
 
-import math
 import os
 import stat
 import time
@@ -99,7 +98,7 @@ def _seconds(value: object) -> int | None:
     """A row's time, if it is one: a whole number of seconds, not negative."""
     if isinstance(value, bool) or not isinstance(value, int | float):
         return None
-    if not math.isfinite(value) or value < 0 or value >= 10**9:
+    if not 0 <= value < 10**9:  # NaN and infinities too (math costs 0.7 ms at start)
         return None
     return int(value)
 
