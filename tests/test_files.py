@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from halfmoon_a11y.core.dealcode import DealCode
-from halfmoon_a11y.play.answers import Problem, StorageProblem
+from halfmoon_a11y.play.answers import Problem, StatsShown, StorageProblem
 from halfmoon_a11y.play.settings import Settings
 from halfmoon_a11y.store.keeper import Keeper
 from halfmoon_a11y.store.settings_file import SettingsFile
@@ -199,20 +199,36 @@ def test_a_speech_setting_from_an_older_release_still_reads(paths, stored, mode)
     assert session.settings.speech == mode
 
 
-@pytest.mark.parametrize("damage", ["garbage", "folder_is_a_file", "database_is_a_folder"])
-def test_stats_that_cannot_be_read_are_one_line_and_the_game_goes_on(paths, damage):
+def test_stats_that_cannot_be_read_are_one_line_and_the_game_goes_on(paths):
     """Before: stats raised sqlite3.Error or OSError through the session: a traceback."""
-    if damage == "garbage":
-        paths.statistics.parent.mkdir(parents=True)
-        paths.statistics.write_bytes(b"this is not a database" * 100)
-    elif damage == "folder_is_a_file":
-        block_folder(paths.statistics)
-    else:
-        paths.statistics.mkdir(parents=True)
+    block_folder(paths.statistics)
     session, _ = start(paths, "HM1-N-EMQPNCT")
     [refused] = play(session, "stats")
     said = Presenter(Words("en")).render(refused)
     assert said == [f"Statistics could not be read from {paths.statistics}. The game goes on."]
+    assert play(session, "pick 1 8")  # and the game goes on
+
+
+@pytest.mark.parametrize("damage", ["garbage", "database_is_a_folder"])
+def test_stats_that_are_not_a_database_are_set_aside_and_started_anew(paths, damage):
+    """Issue 18: garbage (or a folder) was never moved aside, so no later game was
+    recorded; now it is set aside once, said, and a new database started."""
+    paths.statistics.parent.mkdir(parents=True)
+    if damage == "garbage":
+        paths.statistics.write_bytes(b"this is not a database" * 100)
+    else:
+        paths.statistics.mkdir()
+    session, _ = start(paths, "HM1-N-EMQPNCT")
+    events = play(session, "stats")
+    [problem] = [e for e in events if isinstance(e, StorageProblem)]
+    assert problem.problem is Problem.STATS_UNREADABLE and problem.aside
+    said = Presenter(Words("en")).render(problem)
+    assert said == [
+        f"Statistics file {paths.statistics} could not be read. It was kept aside as "
+        f"{problem.aside}. New statistics are started."
+    ]
+    assert any(isinstance(e, StatsShown) and e.summary.played == 0 for e in events)
+    assert os.path.exists(problem.aside) and paths.statistics.is_file()
     assert play(session, "pick 1 8")  # and the game goes on
 
 

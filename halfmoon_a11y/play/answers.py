@@ -158,6 +158,16 @@ class Problem(StrEnum):
     JOURNAL_TOO_LONG = "journal_too_long"  # past the most read: its start came back
     JOURNAL_NOT_WRITTEN = "journal_not_written"  # every move is a full save instead
     SAVING_AGAIN = "saving_again"  # the game could not be saved; now it is again
+    # issue 18: the lock file could not be opened, so no window is sure to be alone: this
+    # one writes nothing. Why: not a plain file, another user's, or anything else.
+    LOCK_NOT_A_FILE = "lock_not_a_file"
+    LOCK_NOT_PERMITTED = "lock_not_permitted"
+    LOCK_FAILED = "lock_failed"
+    LOCK_BY_PROCESS = "lock_by_process"  # no flock() here: the lock file names the process
+    GAME_NOT_KEPT = "game_not_kept"  # --code: the game could not be kept aside, and goes on
+    KEPT_UNREADABLE = "kept_unreadable"  # a kept game that cannot be read
+    KEPT_OTHER = "kept_other"  # the same deal saved and kept: the newer played, the other kept
+    STATS_UNREADABLE = "stats_unreadable"  # not a database: set aside, a new one started
 
 
 @record
@@ -168,6 +178,10 @@ class StorageProblem:
     path: str
     aside: str | None = None
     count: int | None = None  # the journal's moves and undos that came back, if any
+    # OPEN_ELSEWHERE: the window that owns the files, when it can be told (issue 18)
+    process: int | None = None  # its process id
+    since: int | None = None  # seconds since it started
+    host: str | None = None  # the computer it runs on, when not this one
 
 
 class SpeechTrouble(StrEnum):

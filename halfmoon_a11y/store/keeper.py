@@ -10,6 +10,7 @@ game always goes on.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from collections.abc import Callable
@@ -30,7 +31,8 @@ from halfmoon_a11y.store.files import (
     remove_leftovers_in,
 )
 from halfmoon_a11y.store.game_file import GameFile
-from halfmoon_a11y.store.kept_games import KeptGames
+from halfmoon_a11y.store.kept_games import Kept, KeptGames, modified
+from halfmoon_a11y.store.lock import PROCESS, Ownership
 from halfmoon_a11y.store.results import Results, Standing, new_identity
 from halfmoon_a11y.store.saved_game import JournalProblem, SavedGame, SaveError, SaveProblem
 from halfmoon_a11y.store.settings_file import SettingsFile
@@ -41,9 +43,14 @@ if TYPE_CHECKING:
 
 
 class Keeper:
-    def __init__(self, paths: Paths, settings_file: SettingsFile, owner: bool = True) -> None:
+    def __init__(
+        self, paths: Paths, settings_file: SettingsFile, owner: bool | Ownership = True
+    ) -> None:
         self.paths = paths
-        self.owner = owner  # False: another window owns the files, and nothing is written
+        # What the lock found (store/lock.py): `owner` False when another window owns the
+        # files or the lock could not be opened; then nothing is written.
+        self.ownership = owner if isinstance(owner, Ownership) else Ownership(owner)
+        self.owner = self.ownership.owner
         self.settings_file = settings_file
         self.game_file = GameFile(paths.saved_game)
         self.kept_games = KeptGames(paths.kept_games)
@@ -54,6 +61,8 @@ class Keeper:
         self._save_failed = False  # the last full save failed: the next to succeed says so
         self._game = new_identity()  # the current game's identity
         self._identities: dict[DealCode, str] = {}  # of games read from disk, by code
+        self._taken: str | None = None  # a kept game's file, to remove once it is saved
+        self._unsaid: list[se.SessionEvent] = []  # notices for the next answer
 
     @property
     def statistics(self) -> Statistics:  # the database, for tests
@@ -86,9 +95,8 @@ class Keeper:
 
         A random deal is dealt only when there is no code and nothing to resume.
         """
-        notices: list[se.SessionEvent] = []
-        if not self.owner:  # a game of its own: the other window's game is in use
-            notices.append(se.StorageProblem(se.Problem.OPEN_ELSEWHERE, str(self.paths.lock)))
+        notices: list[se.SessionEvent] = self._lock_notices()
+        if not self.owner:  # a game of its own: the other window's game may be in use
             return Start(code or DealCode.random(randbelow)), notices
         remove_leftovers(self.paths.saved_game)  # from saves a kill cut short
         if self.settings_file.unreadable:
@@ -101,22 +109,88 @@ class Keeper:
                 )
             )
         saved = self._read_saved(notices)
+        game = self._identities.get(saved.code, "") if saved is not None else ""
+        taken = None  # a kept game brought back: its file goes once it is in the save
         if code is None:
             start = saved or Start(DealCode.random(randbelow))
+        elif saved is not None and saved.code != code:
+            start = saved  # unless it is kept aside: an unfinished game is never dealt over
+            if self._put_aside(saved, notices):
+                found = self._find_kept(code, notices)
+                start = found.start if found else Start(code)
+                game, taken = (found.game, found.path) if found else ("", None)
         else:
-            if saved is not None and saved.code != code:
-                notices += self._put_aside(saved)
-            same = saved if saved is not None and saved.code == code else None
-            start = self.kept(code) or same or Start(code)
-        self._game = self._identities.get(start.code) or new_identity()
+            found = self._find_kept(code, notices)
+            start, game, taken = self._newer(saved, game, found, notices) or (Start(code), "", None)
+        self._game = game or new_identity()
         self._identities.clear()  # from now on, only a kept game taken back has one
         saved_now = SavedGame(start.code, start.moves, start.elapsed, self._game)
         notices += self._save(saved_now, won=False)
+        if taken is not None and self._saved:
+            self.kept_games.remove(taken)  # in the save now: a kill before this lost nothing
         return start, notices
 
-    def _put_aside(self, saved: Start) -> list[se.SessionEvent]:
+    def _newer(
+        self, saved: Start | None, game: str, found: Kept | None, notices: list[se.SessionEvent]
+    ) -> tuple[Start, str, str | None] | None:
+        """The same deal saved and kept: the newer copy is played and the other stays
+        kept. The same game in both is what a kill left while bringing it back: the save
+        is the newer, and the kept file goes."""
+        if saved is None or (found is not None and not saved.moves):  # nothing to lose
+            return (found.start, found.game, found.path) if found else None
+        if found is None:
+            return saved, game, None
+        if game and found.game == game:
+            self.kept_games.remove(found.path)
+            return saved, game, None
+        if found.modified > modified(self.paths.saved_game):
+            identity = game or new_identity()
+            try:
+                other = self.kept_games.put(
+                    SavedGame(saved.code, saved.moves, saved.elapsed, identity)
+                )
+            except OSError:
+                other = None
+            if other is None:  # the save cannot be kept: it goes on, the newer stays kept
+                path = self.kept_games.path(saved.code)
+                notices.append(se.StorageProblem(se.Problem.GAME_NOT_KEPT, path))
+                return saved, game, None
+            notices.append(se.StorageProblem(se.Problem.KEPT_OTHER, other))
+            return found.start, found.game, found.path
+        notices.append(se.StorageProblem(se.Problem.KEPT_OTHER, found.path))
+        return saved, game, None
+
+    def _find_kept(self, code: DealCode, notices: list[se.SessionEvent]) -> Kept | None:
+        """The game kept for this deal, read but still on disk; unreadable ones named."""
+        found, unreadable = self.kept_games.find(code)
+        for bad in unreadable:
+            notices.append(se.StorageProblem(se.Problem.KEPT_UNREADABLE, bad.path, bad.aside))
+        return found
+
+    def _lock_notices(self) -> list[se.SessionEvent]:
+        """Who owns the files, when it is not plainly this window by flock()."""
+        ownership, lock = self.ownership, str(self.paths.lock)
+        if ownership.unopenable is not None:
+            return [se.StorageProblem(ownership.unopenable, lock)]
+        if ownership.owner:
+            if ownership.kind == PROCESS:
+                return [se.StorageProblem(se.Problem.LOCK_BY_PROCESS, lock)]
+            return []
+        holder = ownership.holder
+        if holder is None:
+            return [se.StorageProblem(se.Problem.OPEN_ELSEWHERE, lock)]
+        since = max(0, int(time.time() - holder.started))
+        host = None if holder.here else holder.host
+        return [
+            se.StorageProblem(
+                se.Problem.OPEN_ELSEWHERE, lock, process=holder.process, since=since, host=host
+            )
+        ]
+
+    def _put_aside(self, saved: Start, notices: list[se.SessionEvent]) -> bool:
         """Another deal is started with --code: an unfinished game with moves is kept by
-        its code, to come back with `new CODE` or --code; nothing else is worth keeping."""
+        its code, to come back with `new CODE` or --code; nothing else is worth keeping.
+        False when it could not be kept: then it goes on, and no deal is dealt over it."""
         game = replay(saved)
         identity = self._identities.get(saved.code) or new_identity()
         if game.moves == 0 or game.status is not Status.PLAYING:
@@ -129,12 +203,17 @@ class Keeper:
                 False,
                 identity,
             )
-            return self._finish_standing()  # a blocked game is recorded as before
+            notices += self._finish_standing()  # a blocked game is recorded as before
+            return True
         try:
             self.kept_games.put(SavedGame(saved.code, saved.moves, saved.elapsed, identity))
         except OSError:
-            return self._problem(se.Problem.GAME_NOT_SAVED, self.kept_games.path(saved.code))
-        return [se.GameKept(saved.code, game.moves, aside=True)]
+            notices.append(
+                se.StorageProblem(se.Problem.GAME_NOT_KEPT, self.kept_games.path(saved.code))
+            )
+            return False
+        notices.append(se.GameKept(saved.code, game.moves, aside=True))
+        return True
 
     def _read_saved(self, notices: list[se.SessionEvent]) -> Start | None:
         """The saved game to resume, with the moves of its journal that replay. One whose
@@ -195,18 +274,22 @@ class Keeper:
     # -- the port the session asks -----------------------------------------------------
 
     def kept(self, code: DealCode) -> Start | None:
-        """The game kept aside for this deal, if there is one; it is resumed from now on."""
+        """The game kept aside for this deal, if there is one; it is resumed from now on.
+        Its file goes once the game is in the save (`persist`)."""
         if not self.owner:
             return None
-        taken = self.kept_games.take(code)
-        if taken is None:
+        found = self._find_kept(code, self._unsaid)
+        if found is None:
             return None
-        start, identity = taken
-        self._identities[start.code] = identity or new_identity()
-        return start
+        self._identities[code] = found.game or new_identity()
+        self._taken = found.path
+        return found.start
 
     def summary(self) -> Summary:
-        return self.results.summary()
+        try:
+            return self.results.summary(writes=self.owner)
+        finally:
+            self._unsaid += self._results_said()  # said with the answer to `stats`
 
     # -- after every answer ------------------------------------------------------------
 
@@ -216,7 +299,7 @@ class Keeper:
         events = answer.events
         if events and type(events[0]) is se.Refused:
             return answer  # refused: nothing changed, nothing to write (every JSON line)
-        notices: list[se.SessionEvent] = []
+        notices, self._unsaid = self._unsaid, []
         for changed in answer.changed:
             notices += self._save_setting(changed)
         recorded = self.results.recorded
@@ -235,6 +318,9 @@ class Keeper:
         self.results.stand(session, self._game, recorded)
         if answer.keep is Keep.GAME:
             notices += self._save_session(session)  # a new game, or a game over
+            if self._taken is not None and self._saved:  # a kept game, now in the save
+                self.kept_games.remove(self._taken)
+            self._taken = None
         elif answer.keep is Keep.MOVES:
             notices += self._journal_moves(session, answer.events)
         if answer.leaving:
@@ -268,19 +354,36 @@ class Keeper:
         try:
             self.results.finish()
         except StatisticsFailed:
-            return self._problem(se.Problem.STATS_FAILED, self.paths.statistics)
-        return []
+            return self._results_said() + self._problem(
+                se.Problem.STATS_FAILED, self.paths.statistics
+            )
+        return self._results_said()
 
     def _record(
         self, result: Result, code: object, score: int, moves: int, seconds: int
     ) -> list[se.SessionEvent]:
+        """A win, recorded or queued at once: a busy database never holds the move."""
         if not self.owner:
             return []
         try:
             self.results.record(result, code, score, moves, seconds, self._game)
         except StatisticsFailed:
-            return self._problem(se.Problem.STATS_FAILED, self.paths.statistics)
-        return []
+            return self._results_said() + self._problem(
+                se.Problem.STATS_FAILED, self.paths.statistics
+            )
+        return self._results_said()
+
+    def _results_said(self) -> list[se.SessionEvent]:
+        """What the statistics have to tell (a garbage database set aside)."""
+        said, self.results.unsaid = self.results.unsaid, []
+        return said
+
+    def flush_results(self) -> None:
+        """Leaving: the results still queued, written if the database takes them now;
+        else they wait in their file for the next run."""
+        if self.owner:
+            with contextlib.suppress(StatisticsFailed):
+                self.results.flush(force=True)
 
     def _journal_moves(
         self, session: Session, events: tuple[se.SessionEvent, ...]

@@ -1,21 +1,28 @@
 """Statistics: every finished or abandoned game, in an SQLite database in the data folder.
 
 Each write is one transaction; SQLite's locking keeps concurrent runs of the game
-from corrupting it (WAL journal, and a busy timeout instead of failing at once).
+from corrupting it (WAL journal, and a short busy timeout: a database busy longer is
+`StatisticsBusy`, and the result waits in `results.py`'s queue, issue 18). A file that
+is not a database is `StatisticsGarbage`. The file is made 0600 in a 0700 folder
+(`play/owned.py`) before SQLite opens it; its -wal and -shm files take its mode.
+Rows are read defensively: a row of the wrong type never stops `stats`.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 import time
 from contextlib import closing
 from enum import StrEnum
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.play.answers import Summary
+from halfmoon_a11y.play.owned import FILE_MODE, NotARegularFile, make_folder, open_owned
 
 if TYPE_CHECKING:
     import sqlite3
+    from collections.abc import Sequence
 
     from halfmoon_a11y.store.files import StrPath
 
@@ -30,7 +37,8 @@ CREATE TABLE IF NOT EXISTS games (
     finished_at TEXT NOT NULL
 )
 """
-BUSY_TIMEOUT = 5.0  # seconds a write waits for another run's transaction
+BUSY_TIMEOUT = 5.0  # seconds a write waits for another run's transaction, by default
+QUICK_TIMEOUT = 0.25  # seconds the game's own writes wait: the winning move answers at once
 SCHEMA_VERSION = 2  # 2: each game's identity, recorded once
 READ_TIMEOUT = 1.0  # seconds `stats` waits: the player is listening
 
@@ -62,6 +70,39 @@ class StatisticsFailed(Exception):
     """The database could not be opened, read or written (sqlite3.Error or OSError)."""
 
 
+class StatisticsBusy(StatisticsFailed):
+    """Another connection held the database longer than the busy timeout."""
+
+
+class StatisticsGarbage(StatisticsFailed):
+    """The file is not an SQLite database, or a damaged one."""
+
+
+BUSY_CODES = {5, 6}  # SQLITE_BUSY, SQLITE_LOCKED
+GARBAGE_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
+
+
+def _failure(error: Exception) -> StatisticsFailed:
+    """The StatisticsFailed for an sqlite3.Error or OSError, by its cause."""
+    if isinstance(error, NotARegularFile):  # a FIFO, a folder: set aside like garbage
+        return StatisticsGarbage(str(error))
+    code = getattr(error, "sqlite_errorcode", None)
+    if isinstance(code, int) and code & 0xFF in BUSY_CODES:
+        return StatisticsBusy(str(error))
+    if isinstance(code, int) and code & 0xFF in GARBAGE_CODES:
+        return StatisticsGarbage(str(error))
+    return StatisticsFailed(str(error))
+
+
+def _seconds(value: object) -> int | None:
+    """A row's time, if it is one: a whole number of seconds, not negative."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    if not 0 <= value < 10**9:  # NaN and infinities too (math costs 0.7 ms at start)
+        return None
+    return int(value)
+
+
 class Statistics:
     """sqlite3 is imported when statistics are first written or read, not at start-up."""
 
@@ -71,7 +112,14 @@ class Statistics:
     def _connect(self, timeout: float = BUSY_TIMEOUT) -> sqlite3.Connection:
         import sqlite3
 
-        os.makedirs(os.path.dirname(os.fspath(self.path)) or ".", exist_ok=True)
+        make_folder(os.path.dirname(os.fspath(self.path)) or ".")
+        handle = open_owned(self.path, os.O_RDWR)  # 0600, a plain file, never a link
+        try:
+            loose = stat.S_IMODE(os.fstat(handle).st_mode) & ~FILE_MODE
+            if loose and hasattr(os, "fchmod"):  # not on Windows before Python 3.13
+                os.fchmod(handle, FILE_MODE)  # made by an older release under its umask
+        finally:
+            os.close(handle)
         connection = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
         connection.execute("PRAGMA journal_mode=WAL")
         if connection.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
@@ -86,16 +134,19 @@ class Statistics:
         moves: int,
         seconds: int,
         game: str | None = None,
+        stamp: str | None = None,
+        timeout: float = BUSY_TIMEOUT,
     ) -> None:
         """Add one game, in its own transaction, once: a game already recorded under the
-        same identity is left as it is. Raises StatisticsFailed."""
+        same identity is left as it is. `stamp`: when it ended, if not now. Raises
+        StatisticsBusy, StatisticsGarbage or StatisticsFailed."""
         import sqlite3
 
-        stamp = time.strftime("%Y-%m-%dT%H:%M:%S%z")
+        stamp = stamp or time.strftime("%Y-%m-%dT%H:%M:%S%z")
         try:
-            self._insert(code, result, score, moves, seconds, stamp, game or None)
+            self._insert(code, result, score, moves, seconds, stamp, game or None, timeout)
         except (sqlite3.Error, OSError) as error:
-            raise StatisticsFailed(str(error)) from error
+            raise _failure(error) from error
 
     def _insert(
         self,
@@ -106,8 +157,9 @@ class Statistics:
         seconds: int,
         stamp: str,
         game: str | None,
+        timeout: float,
     ) -> None:
-        with closing(self._connect()) as connection:
+        with closing(self._connect(timeout)) as connection:
             connection.execute("BEGIN IMMEDIATE")
             connection.execute(
                 "INSERT OR IGNORE INTO games"
@@ -117,8 +169,9 @@ class Statistics:
             )
             connection.execute("COMMIT")
 
-    def summary(self) -> Summary:
-        """Every recorded game, summed up. Raises StatisticsFailed."""
+    def summary(self, more: Sequence[tuple[object, object]] = ()) -> Summary:
+        """Every recorded game, summed up, with `more` (result, seconds) rows not yet
+        written. Raises StatisticsFailed."""
         import sqlite3
 
         try:
@@ -126,9 +179,11 @@ class Statistics:
                 query = "SELECT result, seconds FROM games ORDER BY id"
                 rows = connection.execute(query).fetchall()
         except (sqlite3.Error, OSError) as error:
-            raise StatisticsFailed(str(error)) from error
+            raise _failure(error) from error
+        known = {str(result) for result in Result}
+        rows = [(r, s) for r, s in [*rows, *more] if isinstance(r, str) and r in known]
         results = [row[0] for row in rows]
-        won_times = [row[1] for row in rows if row[0] == Result.WON]
+        won_times = [t for r, s in rows if r == Result.WON and (t := _seconds(s)) is not None]
         current = longest = 0
         for result in results:
             current = current + 1 if result == Result.WON else 0

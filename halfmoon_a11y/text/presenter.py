@@ -101,7 +101,56 @@ STORAGE_PROBLEMS = {
         "in the saved game instead."
     ),
     (Problem.SAVING_AGAIN, False): N_("Saving works again: the game is saved to {path}."),
+    (Problem.LOCK_NOT_A_FILE, False): N_(
+        "Saving is off in this window: the lock file {path} is not a plain file. "
+        "This window plays a game of its own and saves nothing. Remove that file to save again."
+    ),
+    (Problem.LOCK_NOT_PERMITTED, False): N_(
+        "Saving is off in this window: the lock file {path} may not be opened. "
+        "It may belong to another user, after sudo. "
+        "This window plays a game of its own and saves nothing. Remove that file to save again."
+    ),
+    (Problem.LOCK_FAILED, False): N_(
+        "Saving is off in this window: the lock file {path} could not be made. "
+        "This window plays a game of its own and saves nothing."
+    ),
+    (Problem.LOCK_BY_PROCESS, False): N_(
+        "File locks do not work in this folder, so the lock file {path} "
+        "names this window's process instead."
+    ),
+    (Problem.GAME_NOT_KEPT, False): N_(
+        "The unfinished game could not be kept aside in {path}, so the new deal was not "
+        "dealt. Your game goes on."
+    ),
+    (Problem.KEPT_UNREADABLE, True): N_(
+        "Kept game {path} could not be read. It was kept aside as {aside}."
+    ),
+    (Problem.KEPT_UNREADABLE, False): N_(
+        "Kept game {path} could not be read and was left as it is."
+    ),
+    (Problem.KEPT_OTHER, False): N_(
+        "Two games of this deal were found. The newer one is played; "
+        "the other stays kept as {path}."
+    ),
+    (Problem.STATS_UNREADABLE, True): N_(
+        "Statistics file {path} could not be read. It was kept aside as {aside}. "
+        "New statistics are started."
+    ),
+    (Problem.STATS_UNREADABLE, False): N_(
+        "Statistics file {path} could not be read and was left as it is. "
+        "Statistics cannot be recorded."
+    ),
 }
+OPEN_ELSEWHERE_HERE = N_(
+    "Half Moon is already open in another window: process {process}, started {since} ago. "
+    "This window plays a game of its own and saves nothing: "
+    "no game, no settings, no statistics, no history."
+)
+OPEN_ELSEWHERE_THERE = N_(
+    "Half Moon is already open on the computer {host}: process {process}, started {since} "
+    "ago. This window plays a game of its own and saves nothing: "
+    "no game, no settings, no statistics, no history."
+)
 UNREADABLE_LEFT_AS_IT_IS = N_(
     "Saved game {path} could not be resumed and was left as it is. Dealing a new game."
 )
@@ -530,6 +579,10 @@ class Presenter:
 
     @_renders(se.StorageProblem)
     def _storage(self, event: se.StorageProblem) -> list[str]:
+        if event.problem is Problem.OPEN_ELSEWHERE and event.process is not None:
+            text = self.words._(OPEN_ELSEWHERE_THERE if event.host else OPEN_ELSEWHERE_HERE)
+            since = self.words.duration(max(0, event.since or 0))
+            return [text.format(process=event.process, since=since, host=event.host)]
         key = (event.problem, event.aside is not None)
         text = self.words._(STORAGE_PROBLEMS.get(key, UNREADABLE_LEFT_AS_IT_IS))
         return [text.format(path=event.path, aside=event.aside, count=event.count)]

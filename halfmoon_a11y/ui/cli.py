@@ -326,7 +326,9 @@ def _main(argv: Sequence[str] | None) -> int:
         if not interactive:
             lines: Iterable[str]
             if sys.stdin.isatty():  # --plain or TERM=dumb at a terminal: readline editing
-                lines = terminal_lines(paths.plain_history, session.understands)
+                lines = terminal_lines(
+                    paths.plain_history, session.understands, writes=keeper.owner
+                )
             else:
                 lines = lines_from(sys.stdin.buffer)
             return serve(front, lines)
@@ -338,9 +340,10 @@ def _main(argv: Sequence[str] | None) -> int:
         except BaseException:
             front.close()  # the voice stops with the program
             raise
-        return run_prompt(front, paths.history)
+        return run_prompt(front, paths.history, writes=keeper.owner)
     finally:
         hold_signals()
+        keeper.flush_results()  # results a busy database could not take yet
         keeper.close()
         lock.release()
 

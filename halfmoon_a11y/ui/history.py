@@ -15,16 +15,19 @@ from halfmoon_a11y.store.files import HISTORY_SIZE
 class CommandHistory(FileHistory):
     """Up and Down across runs: the commands the game understood, the last HISTORY_SIZE (500).
 
-    A line the game refused (a typo, a stray paste) is not kept.
+    A line the game refused (a typo, a stray paste) is not kept. `writes` False: another
+    window owns the files; the file is read, and this window's lines stay in memory.
     """
 
-    def __init__(self, path: str, session: Session) -> None:
+    def __init__(self, path: str, session: Session, writes: bool = True) -> None:
         self.session = session
+        self.writes = writes
         super().__init__(path)
-        self._trim(path)
+        if writes:
+            self._trim(path)
 
     def store_string(self, string: str) -> None:
-        if self.session.understands(string):
+        if self.writes and self.session.understands(string):
             with contextlib.suppress(OSError):  # no reason to stop a game
                 super().store_string(string)
 

@@ -201,12 +201,13 @@ def _fields(event: se.SessionEvent, presenter: Presenter) -> dict[str, Any]:
                 "longest_streak": summary.longest_streak,
             }
         case se.StorageProblem(problem, path, aside):
-            return {
-                "type": "storage_problem",
-                "problem": str(problem),
-                "path": path,
-                "aside": aside,
-            }
+            fields: dict[str, Any] = {"type": "storage_problem", "problem": str(problem)}
+            fields |= {"path": path, "aside": aside}
+            if event.count is not None:  # the journal's moves and undos that came back
+                fields["count"] = event.count
+            if event.process is not None:  # open_elsewhere: the window that owns the files
+                fields |= {"process": event.process, "since": event.since, "host": event.host}
+            return fields
         case se.SpeechProblem(trouble):
             return {"type": "speech_problem", "trouble": str(trouble)}
         case se.VoiceChosen(own, automatic, reader):

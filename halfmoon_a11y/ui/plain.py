@@ -24,15 +24,18 @@ def lines_from(stream: BinaryIO) -> Iterator[str]:
         yield raw.decode("utf-8", errors="replace").rstrip("\r\n")
 
 
-def terminal_lines(history: str | None = None, keep: Callable[[str], bool] = bool) -> Iterator[str]:
+def terminal_lines(
+    history: str | None = None, keep: Callable[[str], bool] = bool, writes: bool = True
+) -> Iterator[str]:
     """Lines typed at a terminal in plain mode.
 
     The standard readline module gives line editing and history, with nothing
     redrawn (screen-reader users may prefer this mode for that). Ctrl-C clears
     the line and the game goes on; Ctrl-D leaves as quit does. Only lines that
     `keep` accepts (the commands the game understood) go into the history.
+    `writes` False: another window owns the files, and the history file is only read.
     """
-    readline = _line_editing(history)
+    readline = _line_editing(history, writes)
     while True:
         try:
             line = input()
@@ -47,7 +50,7 @@ def terminal_lines(history: str | None = None, keep: Callable[[str], bool] = boo
             line = "\ufffd"  # answered as a word not understood, like a pipe's bad bytes
         if readline is not None and line.strip() and keep(line):
             readline.add_history(line)
-        if readline is not None and history is not None and line.strip() and keep(line):
+        if readline is not None and history and writes and line.strip() and keep(line):
             with contextlib.suppress(OSError):
                 os.makedirs(os.path.dirname(history) or ".", exist_ok=True)
                 with open(history, "ab"):  # append_history_file needs the file to exist
@@ -56,7 +59,7 @@ def terminal_lines(history: str | None = None, keep: Callable[[str], bool] = boo
         yield line
 
 
-def _line_editing(history: str | None) -> ModuleType | None:
+def _line_editing(history: str | None, writes: bool = True) -> ModuleType | None:
     try:
         import readline
     except ImportError:  # Windows: the console edits lines itself
@@ -67,7 +70,7 @@ def _line_editing(history: str | None) -> ModuleType | None:
     if history is not None:
         with contextlib.suppress(OSError):
             readline.read_history_file(str(history))
-            if readline.get_current_history_length() > HISTORY_SIZE:
+            if writes and readline.get_current_history_length() > HISTORY_SIZE:
                 readline.write_history_file(str(history))
     return readline
 

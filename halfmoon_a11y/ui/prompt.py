@@ -50,13 +50,16 @@ class CommandCompleter(Completer):
             yield Completion(word, start_position=-len(current))
 
 
-def run_prompt(front: TextFrontEnd, history: str | None = None, started: bool = True) -> int:
+def run_prompt(
+    front: TextFrontEnd, history: str | None = None, started: bool = True, writes: bool = True
+) -> int:
     """The interactive game. `front` has already said the opening (unless `started` is
     False): the command line starts it before this module loads prompt_toolkit, so the
-    first lines are heard about 70 ms sooner."""
+    first lines are heard about 70 ms sooner. `writes` False: another window owns the
+    files, and the history file is only read."""
     session = front.session
     prompt: PromptSession[str] = PromptSession(
-        history=CommandHistory(history, session) if history else InMemoryHistory(),
+        history=CommandHistory(history, session, writes) if history else InMemoryHistory(),
         completer=CommandCompleter(session),
         complete_style=CompleteStyle.READLINE_LIKE,
         complete_while_typing=False,
