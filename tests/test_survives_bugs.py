@@ -224,3 +224,23 @@ def test_the_json_mode_says_a_failing_answer_plainly(paths, monkeypatch):
         {"type": "error", "code": "internal", "log": None, "message": SAID["en"]}
     ]
     assert reply["state"]["moves"] == 1  # the move stands
+
+
+def test_the_error_log_is_opened_as_every_file_the_game_owns(tmp_path):
+    """A link planted at the log is never followed, a FIFO never waited on: the bug is
+    then said without a path, and the victim file is untouched."""
+    from halfmoon_a11y.store.error_log import write_error
+
+    victim = tmp_path / "victim"
+    victim.write_text("the player's own file")
+    (tmp_path / "linked").mkdir()
+    (tmp_path / "linked" / "errors.log").symlink_to(victim)
+    (tmp_path / "fifo").mkdir()
+    os.mkfifo(tmp_path / "fifo" / "errors.log")
+    error = RuntimeError("planted bug")
+    assert write_error(str(tmp_path / "linked" / "errors.log"), error) is None
+    assert write_error(str(tmp_path / "fifo" / "errors.log"), error) is None
+    assert victim.read_text() == "the player's own file"
+    fresh = tmp_path / "new" / "errors.log"
+    assert write_error(str(fresh), error) == str(fresh)
+    assert (fresh.stat().st_mode & 0o777, fresh.parent.stat().st_mode & 0o777) == (0o600, 0o700)

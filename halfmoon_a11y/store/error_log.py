@@ -6,30 +6,29 @@ from __future__ import annotations
 import os
 import time
 
+from halfmoon_a11y.play.owned import make_folder, open_owned, write_all
+
 LIMIT = 256 * 1024  # a log grown past this starts again: it is for the last bugs
 
 
 def write_error(path: str, error: BaseException) -> str | None:
-    """Append the error's traceback to the log at `path`; its path, or None when it could
-    not be written (the game goes on either way)."""
+    """Append the error's traceback to the log at `path` (opened as every file the game
+    owns: 0600 in a 0700 folder, never through a link, never blocking); its path, or None
+    when it could not be written (the game goes on either way)."""
     import traceback  # only when a bug happened: a start does not load it
 
     text = "".join(traceback.format_exception(error))
     stamp = time.strftime("%Y-%m-%d %H:%M:%S")
     entry = f"-- {stamp} --\n{text}\n".encode("utf-8", "backslashreplace")
     try:
-        os.makedirs(os.path.dirname(path) or ".", mode=0o700, exist_ok=True)
-        flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0)
+        make_folder(os.path.dirname(path) or ".")
+        handle = open_owned(path, os.O_WRONLY | os.O_APPEND)
         try:
-            if os.stat(path).st_size > LIMIT:
-                flags |= os.O_TRUNC
-        except OSError:
-            pass
-        fd = os.open(path, flags | getattr(os, "O_NONBLOCK", 0), 0o600)
-        try:
-            written = os.write(fd, entry)
+            if os.fstat(handle).st_size > LIMIT:
+                os.ftruncate(handle, 0)
+            write_all(handle, entry)
         finally:
-            os.close(fd)
+            os.close(handle)
     except OSError:
         return None
-    return path if written == len(entry) else None
+    return path
