@@ -12,16 +12,42 @@ from collections.abc import Callable, Iterator
 from types import ModuleType
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
+from halfmoon_a11y.play.commands import LINE_LIMIT
 from halfmoon_a11y.store.files import HISTORY_SIZE
 
 if TYPE_CHECKING:
     from typing import BinaryIO
 
 
+# The most bytes of one line held at once: LINE_LIMIT + 1 characters of 4 bytes each (the
+# longest UTF-8 character), and the line's end.
+LINE_BYTES = 4 * (LINE_LIMIT + 1) + 2
+DISCARD_CHUNK = 64 * 1024  # the rest of an over-long line is read and dropped this much at a time
+
+
 def lines_from(stream: BinaryIO) -> Iterator[str]:
-    """Input lines as text; bytes that are not UTF-8 become replacement characters."""
-    for raw in stream:
+    """Input lines as text (plain mode from a pipe, the JSON mode); bytes that are not
+    UTF-8 become replacement characters.
+
+    Read bounded: at most LINE_BYTES of a line are kept. Of a longer line, the rest is
+    read and dropped, and its first LINE_BYTES are given on: they decode to more than
+    LINE_LIMIT characters (a character is at most 4 bytes, a broken byte is one
+    replacement character), so the command parser refuses the line as too long. A
+    100 MB line never sits in memory whole."""
+    while True:
+        raw = stream.readline(LINE_BYTES)
+        if not raw:
+            return
+        if len(raw) == LINE_BYTES and not raw.endswith(b"\n"):
+            _drop_rest_of_line(stream)
         yield raw.decode("utf-8", errors="replace").rstrip("\r\n")
+
+
+def _drop_rest_of_line(stream: BinaryIO) -> None:
+    while True:
+        rest = stream.readline(DISCARD_CHUNK)
+        if not rest or rest.endswith(b"\n"):
+            return
 
 
 def terminal_lines(history: str | None = None, keep: Callable[[str], bool] = bool) -> Iterator[str]:
