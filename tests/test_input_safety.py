@@ -8,7 +8,10 @@ import json
 import os
 import subprocess
 import sys
+import threading
+import time
 
+import pexpect
 import pytest
 
 from halfmoon_a11y.core.dealcode import DealCode
@@ -18,6 +21,7 @@ from halfmoon_a11y.play.answers import Refused
 from halfmoon_a11y.play.commands import LINE_LIMIT, ShowPile, parse
 from halfmoon_a11y.play.errors import LineTooLongError
 from halfmoon_a11y.play.session import Session
+from halfmoon_a11y.play.settings import Settings
 from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.words import Words
 from halfmoon_a11y.ui.plain import LINE_BYTES, lines_from
@@ -195,3 +199,106 @@ def test_a_100_mb_line_in_the_json_mode_is_refused_at_once_and_the_game_goes_on(
     assert elapsed < 10, elapsed
     assert peak < 100 * 1024 * 1024, peak
     print(f"json: {elapsed:.2f} s, peak {peak / 2**20:.0f} MB")
+
+
+# -- malformed terminal input at the prompt ----------------------------------------------
+
+# Mouse reports that are not well formed: prompt_toolkit parsed them although mouse
+# support is off, and its handler raised (too few numbers, empty numbers, an unknown
+# button). Each printed a traceback.
+MALFORMED_MOUSE = ["\x1b[Mxyz", "\x1b[<;;M", "\x1b[1;2M", "\x1b[<1;2M", "\x1b[<0;1;1;1M"]
+
+
+@pytest.mark.parametrize("report", MALFORMED_MOUSE)
+def test_malformed_mouse_input_at_the_prompt_writes_no_traceback(report, isolated_folders):
+    from tests.test_terminal import spawn
+
+    child = spawn("--code", "HM1-N-EMQPNCT", "--no-speech", "--no-sounds", "--lang", "en")
+    screen = io.StringIO()
+    child.logfile_read = screen
+    child.expect("Reserve R8")
+    time.sleep(0.3)
+    child.send(report)
+    time.sleep(0.3)
+    child.sendline("pile 5")
+    child.expect("Pile 5: queen of hearts, 8 cards.")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    for sign in ("Traceback", "Exception", "Error"):
+        assert sign not in screen.getvalue()
+    errors = isolated_folders / "xdg_state_home" / "halfmoon-a11y" / "errors.log"
+    assert not errors.exists()  # a mouse report is ignored, not a bug
+
+
+CODE = "HM1-N-EMQPNCT"
+
+
+def test_a_bug_in_a_key_handler_goes_to_the_log_and_never_the_screen(monkeypatch, capfd):
+    """The safety net under the mouse's: any exception in a key's handler (here the mouse
+    report's, made to fail) is written to the log; the screen shows nothing of it, and
+    the prompt goes on."""
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from halfmoon_a11y.ui import keys
+    from halfmoon_a11y.ui.frontend import TextFrontEnd
+    from halfmoon_a11y.ui.prompt import run_prompt
+
+    def broken(event):
+        raise RuntimeError("a handler's bug")
+
+    monkeypatch.setattr(keys, "_ignore", broken)
+    session = Session(DealCode.parse(CODE), Settings(language="en"))
+    written: list[str] = []
+    reported: list[BaseException] = []
+    front = TextFrontEnd(session, written.extend, report=reported.append)
+    with create_pipe_input() as keyboard, create_app_session(input=keyboard, output=DummyOutput()):
+
+        def type_keys() -> None:  # one at a time: the failing handler drops the keys queued
+            for key in ("\x1b[<0;1;1M", "pile 5\r", "quit\r"):
+                time.sleep(0.3)
+                keyboard.send_text(key)
+
+        typist = threading.Thread(target=type_keys)
+        typist.start()
+        run_prompt(front)
+        typist.join()
+    assert [str(error) for error in reported] == ["a handler's bug"]
+    assert "Pile 5: queen of hearts, 8 cards." in written
+    out, err = capfd.readouterr()
+    assert "Traceback" not in out + err
+    assert "handler's bug" not in out + err
+
+
+class Failing:
+    """A prompt whose `prompt` raises a bug `times` times, then reads `line`."""
+
+    def __init__(self, times: int, line: str = "pile 5") -> None:
+        self.times = times
+        self.line = line
+
+    def prompt(self, *args, **kwargs) -> str:
+        if self.times:
+            self.times -= 1
+            raise ValueError("a bug in the prompt")
+        return self.line
+
+
+def test_a_bug_out_of_the_prompt_is_logged_and_the_prompt_asked_again():
+    from halfmoon_a11y.ui.prompt import typed_lines
+
+    reported: list[BaseException] = []
+    lines = typed_lines(Failing(2), reported.append)
+    assert next(lines) == "pile 5"
+    assert len(reported) == 2
+
+
+def test_a_prompt_that_fails_again_and_again_leaves_as_quit_does():
+    from halfmoon_a11y.ui.prompt import FAILURES_IN_A_ROW, typed_lines
+
+    reported: list[BaseException] = []
+    assert list(typed_lines(Failing(100), reported.append)) == ["quit"]
+    assert len(reported) == FAILURES_IN_A_ROW
