@@ -302,3 +302,173 @@ def test_a_prompt_that_fails_again_and_again_leaves_as_quit_does():
     reported: list[BaseException] = []
     assert list(typed_lines(Failing(100), reported.append)) == ["quit"]
     assert len(reported) == FAILURES_IN_A_ROW
+
+
+# -- the history files -----------------------------------------------------------------
+
+
+def spawn_limited(*args: str) -> pexpect.spawn:
+    """The real program in a pseudo-terminal, its memory capped at 1.5 GB: a history that
+    grows it without end fails at once, not after eating the machine."""
+    import resource
+
+    def cap() -> None:
+        limit = 1536 * 1024 * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PROMPT_TOOLKIT")}
+    env.update({"TERM": "xterm-256color", "PYTHONPATH": os.getcwd()})
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "halfmoon_a11y", *args],
+        env=env,
+        encoding="utf-8",
+        timeout=15,
+        dimensions=(40, 120),
+        preexec_fn=cap,
+    )
+
+
+def plant(path, kind: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "zero":
+        path.symlink_to("/dev/zero")
+    elif kind == "link":  # planted by someone else: the game must not write through it
+        (path.parent / "elsewhere").write_bytes(b"another file of the player's\n")
+        path.symlink_to(path.parent / "elsewhere")
+    else:
+        path.mkdir()
+
+
+@pytest.mark.parametrize("kind", ["fifo", "zero", "folder", "link"])
+@pytest.mark.parametrize(("mode", "name"), [([], "history"), (["--plain"], "history-plain")])
+def test_a_history_that_is_no_regular_file_neither_hangs_nor_grows_the_game(
+    kind, mode, name, isolated_folders
+):
+    history = isolated_folders / "xdg_state_home" / "halfmoon-a11y" / name
+    plant(history, kind)
+    child = spawn_limited(*mode, "--code", CODE, "--no-speech", "--no-sounds", "--lang", "en")
+    screen = io.StringIO()
+    child.logfile_read = screen
+    child.expect("Reserve R8")
+    time.sleep(0.3)
+    child.sendline("pile 5")
+    child.expect("Pile 5: queen of hearts, 8 cards.")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "Traceback" not in screen.getvalue()
+    # left as it was: never followed, never replaced
+    assert history.is_symlink() if kind in ("zero", "link") else not history.is_symlink()
+    if kind == "link":
+        assert (history.parent / "elsewhere").read_bytes() == b"another file of the player's\n"
+    if kind == "fifo":
+        assert history.is_fifo()
+    if kind == "folder":
+        assert history.is_dir() and not any(history.iterdir())
+
+
+def test_read_history_reads_only_regular_files_without_blocking(tmp_path):
+    from halfmoon_a11y.store.history_file import read_history
+
+    os.mkfifo(tmp_path / "fifo")
+    (tmp_path / "link").symlink_to(tmp_path / "real")
+    (tmp_path / "real").write_bytes(b"pile 5\n")
+    (tmp_path / "folder").mkdir()
+    assert read_history(tmp_path / "none") == b""
+    assert read_history(tmp_path / "real") == b"pile 5\n"
+    for name in ("fifo", "link", "folder"):
+        assert read_history(tmp_path / name) is None, name
+    assert read_history("/dev/zero") is None
+
+
+def test_read_history_of_a_large_file_reads_its_last_whole_lines(tmp_path):
+    from halfmoon_a11y.store.history_file import read_history
+
+    path = tmp_path / "history"
+    path.write_bytes(b"".join(b"line %06d\n" % number for number in range(100_000)))
+    data = read_history(path, limit=1000)
+    assert len(data) <= 1000
+    assert data.startswith(b"line ") and data.endswith(b"line 099999\n")
+
+
+def test_the_history_is_written_0600_in_a_0700_folder_and_never_through_a_link(tmp_path):
+    from halfmoon_a11y.store.history_file import append_history
+
+    old = os.umask(0)
+    try:
+        assert append_history(tmp_path / "state" / "history", "pile 5\n")
+    finally:
+        os.umask(old)
+    assert (tmp_path / "state").stat().st_mode & 0o777 == 0o700
+    assert (tmp_path / "state" / "history").stat().st_mode & 0o777 == 0o600
+    target = tmp_path / "elsewhere"
+    target.write_bytes(b"the player's own file\n")
+    (tmp_path / "link").symlink_to(target)
+    assert not append_history(tmp_path / "link", "pile 5\n")
+    assert target.read_bytes() == b"the player's own file\n"
+
+
+def test_the_prompts_history_reads_what_prompt_toolkit_wrote_and_keeps_500(tmp_path):
+    from prompt_toolkit.history import FileHistory
+
+    from halfmoon_a11y.ui.history import CommandHistory
+
+    path = str(tmp_path / "history")
+    older = FileHistory(path)
+    for number in range(1, 13):
+        older.store_string(f"pile {number}")
+    for _ in range(50):
+        older.store_string("undo")
+    older.store_string("set speech\noff")  # a line of more than one line comes back whole
+    session = Session(DealCode.parse(CODE), Settings(language="en"))
+    history = CommandHistory(path, session)
+    strings = list(history.load_history_strings())
+    assert strings[0] == "set speech\noff"
+    assert strings[-1] == "pile 1"
+    history.store_string("frobnicate")  # not understood: not kept
+    history.store_string("board")
+    assert list(FileHistory(path).load_history_strings())[:2] == ["board", "set speech\noff"]
+    for _ in range(500):
+        history.store_string("info")
+    assert len(list(CommandHistory(path, session).load_history_strings())) == 500
+    assert len(list(FileHistory(path).load_history_strings())) == 500  # the file trimmed
+
+
+class Lines:
+    """readline's history, as far as plain mode uses it."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def add_history(self, line: str) -> None:
+        self.lines.append(line)
+
+
+def test_plain_modes_history_is_read_bounded_and_kept_to_500(tmp_path):
+    from halfmoon_a11y.ui.plain import _load_history
+
+    path = tmp_path / "history-plain"
+    path.write_text("".join(f"pile {1 + n % 12}\n" for n in range(600)))
+    readline = Lines()
+    assert _load_history(readline, str(path))
+    assert len(readline.lines) == 500
+    assert readline.lines[-1] == "pile 12"
+    assert path.read_text().count("\n") == 500
+    os.unlink(path)
+    os.mkfifo(path)
+    assert not _load_history(Lines(), str(path))
+
+
+def test_plain_modes_history_written_by_libedit_is_read(tmp_path):
+    from halfmoon_a11y.ui.plain import _load_history
+
+    path = tmp_path / "history-plain"
+    path.write_text("_HiStOrY_V2_\npile\\0405\nset\\040speech\\040off\n")
+    readline = Lines()
+    assert _load_history(readline, str(path))
+    assert readline.lines == ["pile 5", "set speech off"]
+    assert path.read_text() == "pile 5\nset speech off\n"

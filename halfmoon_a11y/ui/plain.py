@@ -5,8 +5,8 @@ Used for pipes, with `--plain`, and with `TERM=dumb`. Never imports prompt_toolk
 
 from __future__ import annotations
 
-import contextlib
 import os
+import re
 import sys
 from collections.abc import Callable, Iterator
 from types import ModuleType
@@ -57,8 +57,15 @@ def terminal_lines(history: str | None = None, keep: Callable[[str], bool] = boo
     redrawn (screen-reader users may prefer this mode for that). Ctrl-C clears
     the line and the game goes on; Ctrl-D leaves as quit does. Only lines that
     `keep` accepts (the commands the game understood) go into the history.
+
+    The history file is read and written here, not by readline (whose
+    read_history_file opens whatever is at the path: a FIFO hung the game, a link to
+    /dev/zero grew it by gigabytes): bounded, regular files only, never through a
+    symlink (`store/history_file.py`). One command a line, UTF-8.
     """
-    readline = _line_editing(history)
+    readline = _line_editing()
+    if readline is None or not _load_history(readline, history):
+        history = None  # not a regular file, or no readline: this run's history only
     while True:
         try:
             line = input()
@@ -73,16 +80,14 @@ def terminal_lines(history: str | None = None, keep: Callable[[str], bool] = boo
             line = "\ufffd"  # answered as a word not understood, like a pipe's bad bytes
         if readline is not None and line.strip() and keep(line):
             readline.add_history(line)
-        if readline is not None and history is not None and line.strip() and keep(line):
-            with contextlib.suppress(OSError):
-                os.makedirs(os.path.dirname(history) or ".", exist_ok=True)
-                with open(history, "ab"):  # append_history_file needs the file to exist
-                    pass
-                readline.append_history_file(1, history)
+            if history is not None:
+                from halfmoon_a11y.store.history_file import append_history
+
+                append_history(history, line + "\n")
         yield line
 
 
-def _line_editing(history: str | None) -> ModuleType | None:
+def _line_editing() -> ModuleType | None:
     try:
         import readline
     except ImportError:  # Windows: the console edits lines itself
@@ -90,12 +95,37 @@ def _line_editing(history: str | None) -> ModuleType | None:
     readline.parse_and_bind("set enable-bracketed-paste off")  # no escapes around a line
     readline.set_history_length(HISTORY_SIZE)
     readline.set_auto_history(False)  # only the commands the game understood are kept
-    if history is not None:
-        with contextlib.suppress(OSError):
-            readline.read_history_file(str(history))
-            if readline.get_current_history_length() > HISTORY_SIZE:
-                readline.write_history_file(str(history))
     return readline
+
+
+LIBEDIT_HEADER = "_HiStOrY_V2_"  # the first line of a file macOS's readline (libedit) wrote
+
+
+def _load_history(readline: ModuleType, history: str | None) -> bool:
+    """The history file's last HISTORY_SIZE commands into readline; a longer file (or one
+    libedit wrote) is rewritten with them. False when the path is not a regular file:
+    nothing is written to it."""
+    if history is None:
+        return False
+    from halfmoon_a11y.store.history_file import read_history, rewrite_history
+
+    data = read_history(history)
+    if data is None:
+        return False
+    lines = [line for line in data.decode("utf-8", errors="replace").split("\n") if line]
+    libedit = bool(lines) and lines[0] == LIBEDIT_HEADER
+    if libedit:  # spaces and backslashes as octal escapes (\040)
+        lines = [_unescape(line) for line in lines[1:]]
+    if libedit or len(lines) > HISTORY_SIZE:
+        lines = lines[-HISTORY_SIZE:]
+        rewrite_history(history, "".join(line + "\n" for line in lines))
+    for line in lines[-HISTORY_SIZE:]:
+        readline.add_history(line)
+    return True
+
+
+def _unescape(line: str) -> str:
+    return re.sub(r"\\([0-7]{3})", lambda found: chr(int(found.group(1), 8)), line)
 
 
 def wants_plain(plain: bool) -> bool:
