@@ -29,6 +29,7 @@ from halfmoon_a11y.play.answers import (
 )
 from halfmoon_a11y.play.errors import (
     BadArgumentError,
+    LineTooLongError,
     MissingArgumentError,
     RepeatedPlaceError,
     TooManyArgumentsError,
@@ -595,13 +596,30 @@ def find(word: str, language: str = SOURCE) -> CommandSpec:
     return spec
 
 
+CLOSE_ENOUGH = 0.7  # difflib's ratio a name needs to be suggested
+
+
 def _close_to(word: str, language: str) -> str | None:
-    """The name of the player's language closest to a mistyped word, if one is close."""
-    names = {fold(name): name for spec in COMMANDS for name in _local_names(spec, language)}
+    """The name of the player's language closest to a mistyped word, if one is close.
+
+    Only names of a plausible length are compared: difflib's ratio is at most
+    2 * shorter / (both lengths), so a name too short or too long beside the word can
+    never reach CLOSE_ENOUGH. A long word meets none and is never handed to difflib,
+    whose work grows with the word's length (a 100 MB word took 40 s and 4 GB)."""
+    local = {fold(name): name for spec in COMMANDS for name in _local_names(spec, language)}
+    names = {folded: name for folded, name in local.items() if _may_be_close(folded, word)}
+    if not names:
+        return None
     import difflib  # only when a word is not understood
 
-    found = difflib.get_close_matches(word, list(names), n=1, cutoff=0.7)
+    found = difflib.get_close_matches(word, list(names), n=1, cutoff=CLOSE_ENOUGH)
     return names[found[0]] if found else None
+
+
+def _may_be_close(name: str, word: str) -> bool:
+    """Whether the lengths alone allow difflib's ratio to reach CLOSE_ENOUGH."""
+    shorter, both = min(len(name), len(word)), len(name) + len(word)
+    return both > 0 and 2 * shorter >= CLOSE_ENOUGH * both
 
 
 def _local_names(spec: CommandSpec, language: str) -> tuple[str, ...]:
@@ -615,12 +633,22 @@ def _place_like(word: str) -> bool:
     return digits.isascii() and digits.isdigit()
 
 
+# The longest line read as a command, in characters. The longest command a player types
+# is about 80 (`pick` and all twenty places, with "and" between them); 1,000 leaves room
+# for any spacing, dictation or paste of a command, and keeps every step of a refusal
+# (splitting, folding, "did you mean") a matter of microseconds. A longer line is refused
+# whole (LineTooLongError); the front ends read at most a few times this much of it.
+LINE_LIMIT = 1000
+
+
 def parse(line: str, language: str = SOURCE) -> Command:
     """Turn one line into a command, or raise a HalfMoonError saying why not.
 
     A line of places alone is a pick (`1 8`, `r3, 5 and 12`); commas separate
     words like spaces.
     """
+    if len(line) > LINE_LIMIT:
+        raise LineTooLongError(LINE_LIMIT)
     words = line.replace(",", " ").rstrip().rstrip(".").split()  # "1 8." as dictated
     if not words:
         if line.strip():  # commas alone

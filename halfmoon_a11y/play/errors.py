@@ -63,3 +63,14 @@ class RepeatedPlaceError(HalfMoonError):
         super().__init__(f"{command}: {text!r} named twice")
         self.command = command
         self.text = text
+
+
+class LineTooLongError(HalfMoonError):
+    """A line longer than any command (`commands.LINE_LIMIT` characters): refused whole,
+    before a word of it is read. Nothing is done."""
+
+    code = "line_too_long"
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(f"line longer than {limit} characters")
+        self.limit = limit

@@ -634,6 +634,10 @@ class Presenter:
                 if command == "pick":
                     line += " " + w._("Nothing was tapped.")
                 return line
+            case command_errors.LineTooLongError(limit=limit):
+                return w._(
+                    "Too long: a command has at most {limit} characters. Nothing was done."
+                ).format(limit=limit)
             case command_errors.RepeatedPlaceError(text=text):
                 place = w.place(Location.parse(text))
                 return w._("Named twice: {place}. Nothing was tapped.").format(place=place)

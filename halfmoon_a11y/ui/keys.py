@@ -1,5 +1,5 @@
 """The interactive prompt's key bindings: every entry of play.keymap's table, and nothing
-else binds keys.
+else binds keys. The one addition is not a key: the terminal's mouse reports, ignored.
 
 prompt_toolkit's own line editing (arrows, Home, End, Backspace, history, Tab
 completion) stays as it is whenever a line is being typed: a key the table marks
@@ -15,6 +15,7 @@ from prompt_toolkit.application import run_in_terminal
 from prompt_toolkit.application.current import get_app
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.keys import Keys
 
 from halfmoon_a11y.play.keymap import CLEAR, KEYMAP, LEAVE
 
@@ -50,7 +51,21 @@ def key_bindings(act: Callable[[str], None] | None = None) -> KeyBindings:
             bindings.add(*spec.keys, filter=_line_is_empty, eager=eager)(handler)
         else:
             bindings.add(*spec.keys)(handler)
+    for report in MOUSE_REPORTS:
+        bindings.add(report)(_ignore)
     return bindings
+
+
+# Mouse support is off, yet prompt_toolkit still reads a terminal's mouse reports and
+# its own handler parses them: a few malformed bytes (`ESC [ < ; ; M`, `ESC [ M xyz`)
+# raised in it, and the traceback was written on the screen for a screen reader to read
+# aloud (issue 18). The game has no use for a mouse: every report is dropped unread.
+MOUSE_REPORTS = (Keys.Vt100MouseEvent, Keys.WindowsMouseEvent)
+
+
+def _ignore(event: KeyPressEvent) -> object:
+    """Nothing happens, and nothing is drawn again."""
+    return NotImplemented
 
 
 def _game_key(action: str, act: Callable[[str], None] | None) -> Callable[[KeyPressEvent], None]:

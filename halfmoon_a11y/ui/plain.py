@@ -5,23 +5,49 @@ Used for pipes, with `--plain`, and with `TERM=dumb`. Never imports prompt_toolk
 
 from __future__ import annotations
 
-import contextlib
 import os
+import re
 import sys
 from collections.abc import Callable, Iterator
 from types import ModuleType
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
+from halfmoon_a11y.play.commands import LINE_LIMIT
 from halfmoon_a11y.store.files import HISTORY_SIZE
 
 if TYPE_CHECKING:
     from typing import BinaryIO
 
 
+# The most bytes of one line held at once: LINE_LIMIT + 1 characters of 4 bytes each (the
+# longest UTF-8 character), and the line's end.
+LINE_BYTES = 4 * (LINE_LIMIT + 1) + 2
+DISCARD_CHUNK = 64 * 1024  # the rest of an over-long line is read and dropped this much at a time
+
+
 def lines_from(stream: BinaryIO) -> Iterator[str]:
-    """Input lines as text; bytes that are not UTF-8 become replacement characters."""
-    for raw in stream:
+    """Input lines as text (plain mode from a pipe, the JSON mode); bytes that are not
+    UTF-8 become replacement characters.
+
+    Read bounded: at most LINE_BYTES of a line are kept. Of a longer line, the rest is
+    read and dropped, and its first LINE_BYTES are given on: they decode to more than
+    LINE_LIMIT characters (a character is at most 4 bytes, a broken byte is one
+    replacement character), so the command parser refuses the line as too long. A
+    100 MB line never sits in memory whole."""
+    while True:
+        raw = stream.readline(LINE_BYTES)
+        if not raw:
+            return
+        if len(raw) == LINE_BYTES and not raw.endswith(b"\n"):
+            _drop_rest_of_line(stream)
         yield raw.decode("utf-8", errors="replace").rstrip("\r\n")
+
+
+def _drop_rest_of_line(stream: BinaryIO) -> None:
+    while True:
+        rest = stream.readline(DISCARD_CHUNK)
+        if not rest or rest.endswith(b"\n"):
+            return
 
 
 def terminal_lines(
@@ -33,9 +59,16 @@ def terminal_lines(
     redrawn (screen-reader users may prefer this mode for that). Ctrl-C clears
     the line and the game goes on; Ctrl-D leaves as quit does. Only lines that
     `keep` accepts (the commands the game understood) go into the history.
-    `writes` False: another window owns the files, and the history file is only read.
+
+    The history file is read and written here, not by readline (whose
+    read_history_file opens whatever is at the path: a FIFO hung the game, a link to
+    /dev/zero grew it by gigabytes): bounded, regular files only, never through a
+    symlink (`store/history_file.py`). One command a line, UTF-8. `writes` False:
+    another window owns the files, and the history file is only read.
     """
-    readline = _line_editing(history, writes)
+    readline = _line_editing()
+    if readline is None or not _load_history(readline, history, writes):
+        history = None  # not a regular file, or no readline: this run's history only
     while True:
         try:
             line = input()
@@ -50,16 +83,14 @@ def terminal_lines(
             line = "\ufffd"  # answered as a word not understood, like a pipe's bad bytes
         if readline is not None and line.strip() and keep(line):
             readline.add_history(line)
-        if readline is not None and history and writes and line.strip() and keep(line):
-            with contextlib.suppress(OSError):
-                os.makedirs(os.path.dirname(history) or ".", exist_ok=True)
-                with open(history, "ab"):  # append_history_file needs the file to exist
-                    pass
-                readline.append_history_file(1, history)
+            if history is not None and writes:
+                from halfmoon_a11y.store.history_file import append_history
+
+                append_history(history, line + "\n")
         yield line
 
 
-def _line_editing(history: str | None, writes: bool = True) -> ModuleType | None:
+def _line_editing() -> ModuleType | None:
     try:
         import readline
     except ImportError:  # Windows: the console edits lines itself
@@ -67,12 +98,36 @@ def _line_editing(history: str | None, writes: bool = True) -> ModuleType | None
     readline.parse_and_bind("set enable-bracketed-paste off")  # no escapes around a line
     readline.set_history_length(HISTORY_SIZE)
     readline.set_auto_history(False)  # only the commands the game understood are kept
-    if history is not None:
-        with contextlib.suppress(OSError):
-            readline.read_history_file(str(history))
-            if writes and readline.get_current_history_length() > HISTORY_SIZE:
-                readline.write_history_file(str(history))
     return readline
+
+
+LIBEDIT_HEADER = "_HiStOrY_V2_"  # the first line of a file macOS's readline (libedit) wrote
+
+
+def _load_history(readline: ModuleType, history: str | None, writes: bool = True) -> bool:
+    """The history file's last HISTORY_SIZE commands into readline; a longer file (or one
+    libedit wrote) is rewritten with them. False when the path is not a regular file:
+    nothing is written to it."""
+    if history is None:
+        return False
+    from halfmoon_a11y.store.history_file import read_history, rewrite_history
+
+    data = read_history(history)
+    if data is None:
+        return False
+    lines = [line for line in data.decode("utf-8", errors="replace").split("\n") if line]
+    libedit = bool(lines) and lines[0] == LIBEDIT_HEADER
+    if libedit:  # spaces and backslashes as octal escapes (\040)
+        lines = [_unescape(line) for line in lines[1:]]
+    if (libedit or len(lines) > HISTORY_SIZE) and writes:
+        rewrite_history(history, "".join(line + "\n" for line in lines[-HISTORY_SIZE:]))
+    for line in lines[-HISTORY_SIZE:]:
+        readline.add_history(line)
+    return True
+
+
+def _unescape(line: str) -> str:
+    return re.sub(r"\\([0-7]{3})", lambda found: chr(int(found.group(1), 8)), line)
 
 
 def wants_plain(plain: bool) -> bool:

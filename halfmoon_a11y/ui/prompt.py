@@ -7,6 +7,7 @@ typed something.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterable, Iterator
 
@@ -32,6 +33,8 @@ from halfmoon_a11y.ui.keys import key_bindings
 
 if TYPE_CHECKING:
     from typing import Any
+
+    from halfmoon_a11y.ui.loop import Report
 
 PROMPT = "> "
 
@@ -76,21 +79,62 @@ def run_prompt(
             front.speaker.interrupt()
 
     prompt.default_buffer.on_text_changed += typed
-    return serve(front, typed_lines(prompt), started=started)
+    return serve(front, typed_lines(prompt, front.report), started=started)
 
 
-def typed_lines(prompt: PromptSession[str]) -> Iterator[str]:
-    """Each line the player enters; Ctrl-C gives up the line, Ctrl-D leaves as quit does."""
+FAILURES_IN_A_ROW = 3  # a prompt that fails this often at once cannot be typed at: leave
+
+
+def typed_lines(prompt: PromptSession[str], report: Report | None = None) -> Iterator[str]:
+    """Each line the player enters; Ctrl-C gives up the line, Ctrl-D leaves as quit does.
+
+    A bug inside prompt_toolkit never reaches the screen: its details go to `report`
+    (the error log), nothing is written. Raised in a key's handler or a reader of the
+    terminal, it is caught by the event loop's handler and the prompt goes on; raised
+    out of the prompt, the line is given up and the prompt asked again, and after
+    FAILURES_IN_A_ROW such failures in a row the game leaves as quit does (it is saved)."""
+    failures = 0
     while True:
         try:
             # No prompt_toolkit exception handler: it prints and then waits for Enter, which
-            # on a closed terminal never comes.
-            yield prompt.prompt(PROMPT, set_exception_handler=False)
+            # on a closed terminal never comes. Ours writes to the log only.
+            line = prompt.prompt(
+                PROMPT, set_exception_handler=False, pre_run=lambda: _quiet_loop(report)
+            )
         except KeyboardInterrupt:
             continue
         except (EOFError, OSError):  # Ctrl-D, or the terminal is gone (EIO): leave as quit
             yield "quit"
             return
+        except Exception as error:
+            _report(report, error)
+            failures += 1
+            if failures >= FAILURES_IN_A_ROW:
+                yield "quit"
+                return
+            continue
+        failures = 0
+        yield line
+
+
+def _quiet_loop(report: Report | None) -> None:
+    """The running event loop writes a callback's exception to the log, not the screen.
+    (asyncio's own handler logs it to standard error: a traceback read aloud.)"""
+    import asyncio  # loaded already: prompt_toolkit runs on it
+
+    def handle(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        error = context.get("exception")
+        if not isinstance(error, BaseException):
+            error = RuntimeError(str(context.get("message", "an event loop error")))
+        _report(report, error)
+
+    asyncio.get_running_loop().set_exception_handler(handle)
+
+
+def _report(report: Report | None, error: BaseException) -> None:
+    with contextlib.suppress(Exception):  # nothing here may fail in turn
+        if report is not None:
+            report(error)
 
 
 def accept_quietly(prompt: PromptSession[str]) -> None:
