@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from halfmoon_a11y.store.files import Paths
+from tests.support import private_device
 
 CODE = "HM1-N-EMQPNCT"  # pick 1 8 removes a pair
 OTHER = "HM1-N-AAAAAAC"  # pick 1 6 removes a pair
@@ -76,7 +77,7 @@ def plant(kind: str, where: Path, victim: Path) -> None:
     elif kind == "folder":
         where.mkdir()
     elif kind == "link to a device":
-        where.symlink_to("/dev/zero")
+        where.symlink_to(private_device(victim.parent))
 
 
 KINDS = ["link to a file of the player's", "dangling link", "fifo", "folder", "link to a device"]
@@ -105,6 +106,8 @@ def test_each_bad_kind_at_each_path(tmp_path, name, kind):
     assert "Traceback" not in said
     assert "Pair removed" in done.stdout and "Goodbye." in done.stdout  # the game was played
     assert victim.read_text() == "the player's own words"
+    device = private_device(victim.parent)
+    assert stat.S_ISCHR(os.stat(device).st_mode)  # never replaced by a file
 
 
 def test_a_fresh_start_makes_every_folder_0700_and_every_file_0600(tmp_path):

@@ -17,7 +17,7 @@ from halfmoon_a11y.play.settings import Settings
 from halfmoon_a11y.store.files import Paths
 from halfmoon_a11y.store.keeper import Keeper
 from halfmoon_a11y.store.settings_file import SettingsFile
-from tests.support import play, said
+from tests.support import play, private_device, said
 
 GOOD = {"format": 1, "code": "HM1-N-EMQPNCT", "moves": [["1", "8"]], "elapsed": 12.0}
 
@@ -71,7 +71,7 @@ def test_a_fifo_or_a_device_is_never_read(paths):
     paths.saved_game.parent.mkdir(parents=True)
     os.mkfifo(paths.saved_game)
     paths.settings.parent.mkdir(parents=True)
-    paths.settings.symlink_to("/dev/zero")
+    paths.settings.symlink_to(private_device(paths.settings.parent.parent))
     session, problems = open_game(paths)
     assert {p.problem for p in problems} == {
         Problem.SETTINGS_UNREADABLE,

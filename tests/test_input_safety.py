@@ -26,7 +26,7 @@ from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.words import Words
 from halfmoon_a11y.ui.plain import LINE_BYTES, lines_from
 from tests.engine_state import hidden_snapshot
-from tests.support import play
+from tests.support import play, private_device
 
 HUNDRED_MB = 100 * 1024 * 1024
 
@@ -334,7 +334,7 @@ def plant(path, kind: str) -> None:
     if kind == "fifo":
         os.mkfifo(path)
     elif kind == "zero":
-        path.symlink_to("/dev/zero")
+        path.symlink_to(private_device(path.parent.parent))
     elif kind == "link":  # planted by someone else: the game must not write through it
         (path.parent / "elsewhere").write_bytes(b"another file of the player's\n")
         path.symlink_to(path.parent / "elsewhere")

@@ -435,3 +435,65 @@ def test_a_fifo_planted_during_play_hangs_no_sigterm(isolated_folders):
     assert b"Traceback" not in err
     assert json.loads((state / "game.json").read_text())["moves"] == [["1", "8"]]
     assert not stat.S_ISFIFO(os.lstat(journal).st_mode)  # kept aside, a journal again
+
+
+# -- after a red-team pass on issue 18 ------------------------------------------------------
+
+
+def _keeper_and_session(paths, code="HM1-N-AAAAAAC"):
+    from halfmoon_a11y.core.dealcode import DealCode
+    from halfmoon_a11y.store.keeper import Keeper
+    from halfmoon_a11y.store.settings_file import SettingsFile
+
+    keeper = Keeper(paths, SettingsFile.load(paths.settings))
+    return keeper, keeper.open(DealCode.parse(code))
+
+
+def _winning_picks(code: str) -> list[str]:
+    from halfmoon_a11y.core.dealcode import DealCode, deal
+    from tests.solver import solve
+
+    return ["pick " + " ".join(move) for move in solve(deal(DealCode.parse(code)))]
+
+
+def test_a_journal_removed_during_play_loses_no_move(paths):
+    """A tool removed the journal while the game ran: the moves after it went into the
+    removed file, and a kill lost them all (red team, issue 18)."""
+    from halfmoon_a11y.store import saved_game as savegame
+    from tests.support import play
+
+    _keeper, session = _keeper_and_session(paths)
+    moves = _winning_picks("HM1-N-AAAAAAC")
+    for line in moves[:2]:
+        play(session, line)
+    os.unlink(savegame.journal_path(paths.saved_game))
+    for line in moves[2:5]:
+        play(session, line)
+    # killed here: no close, no last save
+    saved = savegame.read(paths.saved_game)
+    assert saved is not None and len(saved.moves) == 5
+
+
+def test_a_new_deal_whose_save_fails_writes_nothing_in_the_old_journal(paths, monkeypatch):
+    """A full disk: the new deal's save failed, and its moves went into the abandoned
+    game's journal, to be replayed on the wrong deal (red team, issue 18)."""
+    from halfmoon_a11y.store import saved_game as savegame
+    from tests.support import play
+
+    _keeper, session = _keeper_and_session(paths)
+    for line in _winning_picks("HM1-N-AAAAAAC")[:2]:
+        play(session, line)
+    journal = Path(savegame.journal_path(paths.saved_game))
+    before = journal.read_bytes()
+
+    def full(path, data):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(savegame, "write_bytes", full)
+    play(session, "new")
+    play(session, "new HM1-N-EMQPNCT")  # the second `new` leaves the game
+    assert str(session.code) == "HM1-N-EMQPNCT"
+    play(session, "pick 1 8")  # a pair on the new deal
+    assert journal.read_bytes() == before  # nothing of the new deal in it
+    saved = savegame.read(paths.saved_game)
+    assert saved is not None and str(saved.code) == "HM1-N-AAAAAAC" and len(saved.moves) == 2

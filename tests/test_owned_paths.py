@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.support import private_device
+
 CODE = "HM1-N-EMQPNCT"
 SECRET = b"the player's own file: never written by the game\n"
 PATHS = {
@@ -50,7 +52,7 @@ def plant(kind: str, path: Path, root: Path) -> Path | None:
         (path / "inside").write_bytes(SECRET)
         return None
     if kind == "symlink to a device":
-        path.symlink_to("/dev/null")
+        path.symlink_to(private_device(root, "null"))
         return None
     raise AssertionError(kind)
 

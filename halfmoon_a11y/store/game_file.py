@@ -66,7 +66,14 @@ class GameFile:
         # The same game as the last full save (a start and a quit with no move between):
         # written again, it would cost two fsyncs and say nothing new.
         if not self._already_on_disk(data):
-            savegame.write_bytes(self.path, data)  # a link only if the player's own
+            try:
+                savegame.write_bytes(self.path, data)  # a link only if the player's own
+            except OSError:
+                if self._journal.game != saved.game:
+                    # it adds to another game's save (a new deal whose save failed):
+                    # no move of this game may go into it
+                    self._journal.close()
+                raise
             self._written = data
             self._restart_journal(saved)
         elif not self._journal.is_open or self._journal.lines:

@@ -334,6 +334,7 @@ class Journal:
     def __init__(self, path: StrPath) -> None:
         self.path = journal_path(path)
         self._handle: int | None = None
+        self.game = ""  # the identity of the game whose save this journal adds to
         self.size = 0  # bytes written since the last restart
         self.lines = 0  # moves and undos written since the last restart
 
@@ -341,6 +342,7 @@ class Journal:
         """After a full save: the journal starts again, naming the save it adds to."""
         self.close()
         self._handle = open_owned(self.path, os.O_WRONLY | os.O_TRUNC | os.O_APPEND)
+        self.game = game
         self.size = self.lines = 0
         self._write(["game", game, moves])
         self.lines = 0
@@ -354,6 +356,9 @@ class Journal:
     def _write(self, entry: list[object]) -> None:
         if self._handle is None:
             raise OSError(f"{self.path} is not open")
+        if not self._still_at_its_path():
+            self.close()  # removed or replaced since: a line written now would be lost
+            raise OSError(f"{self.path} was removed or replaced")
         data = (json.dumps(entry) + "\n").encode("utf-8")
         try:
             write_all(self._handle, data)
@@ -362,6 +367,16 @@ class Journal:
             raise
         self.size += len(data)
         self.lines += 1
+
+    def _still_at_its_path(self) -> bool:
+        """Whether the open journal is still the file at its path (a tool may have
+        removed it, or put something else there: appending would then save nothing)."""
+        assert self._handle is not None
+        try:
+            opened, there = os.fstat(self._handle), os.lstat(self.path)
+        except OSError:
+            return False
+        return (opened.st_dev, opened.st_ino) == (there.st_dev, there.st_ino)
 
     @property
     def is_open(self) -> bool:
