@@ -453,7 +453,9 @@ def _winning_picks(code: str) -> list[str]:
     from halfmoon_a11y.core.dealcode import DealCode, deal
     from tests.solver import solve
 
-    return ["pick " + " ".join(move) for move in solve(deal(DealCode.parse(code)))]
+    line = solve(deal(DealCode.parse(code)))
+    assert line is not None  # a winnable deal
+    return ["pick " + " ".join(move) for move in line]
 
 
 def test_a_journal_removed_during_play_loses_no_move(paths):
