@@ -10,6 +10,8 @@ import sqlite3
 import time
 from pathlib import Path
 
+import pytest
+
 from halfmoon_a11y.core.dealcode import DealCode, deal
 from halfmoon_a11y.play.answers import Problem, StatsShown, StorageProblem
 from halfmoon_a11y.store.keeper import Keeper
@@ -185,3 +187,29 @@ def test_a_second_window_writes_no_queued_result(paths, clock):
     assert summary(paths).played == 0 and os.path.exists(keeper.results.pending_path)
     keeper.flush_results()
     assert summary(paths).played == 1
+
+
+@pytest.mark.parametrize("suffix", ["-wal", "-shm"])
+@pytest.mark.parametrize("kind", ["link", "folder", "fifo"])
+def test_a_bad_kind_at_sqlites_own_files_is_set_aside_and_said(paths, clock, suffix, kind):
+    """Red team, issue 18: a link, folder or FIFO at statistics.sqlite3-wal or -shm made
+    every later connection fail, for good, with a sentence naming the database."""
+    from tests.support import private_device
+
+    Statistics(paths.statistics).record("HM1-N-AAAAAAB", Result.WON, 520, 48, 60, "g1")
+    side = f"{paths.statistics}{suffix}"
+    if os.path.lexists(side):
+        os.unlink(side)
+    if kind == "link":
+        os.symlink(private_device(paths.statistics.parent, "null"), side)
+    elif kind == "folder":
+        os.mkdir(side)
+    else:
+        os.mkfifo(side)
+    session, _keeper = start(paths, clock)
+    events = play(session, "stats")
+    [shown] = [e for e in events if isinstance(e, StatsShown)]
+    assert shown.summary.won == 1  # read again: the database itself was never wrong
+    [said] = [e for e in events if isinstance(e, StorageProblem)]
+    assert said.problem is Problem.STATS_SIDE_FILE and said.path == side and said.aside
+    assert not os.path.islink(side) or os.readlink(side) != "/dev/null"

@@ -376,7 +376,10 @@ class Keeper:
     def _results_said(self) -> list[se.SessionEvent]:
         """What the statistics have to tell (a garbage database set aside)."""
         said, self.results.unsaid = self.results.unsaid, []
-        return said
+        sides, self.results.statistics.sides_aside = self.results.statistics.sides_aside, []
+        return said + [
+            se.StorageProblem(se.Problem.STATS_SIDE_FILE, side, aside) for side, aside in sides
+        ]
 
     def flush_results(self) -> None:
         """Leaving: the results still queued, written if the database takes them now;

@@ -18,7 +18,14 @@ from enum import StrEnum
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.play.answers import Summary
-from halfmoon_a11y.play.owned import FILE_MODE, NotARegularFile, make_folder, open_owned
+from halfmoon_a11y.play.owned import (
+    FILE_MODE,
+    NotARegularFile,
+    make_folder,
+    not_plain,
+    open_owned,
+)
+from halfmoon_a11y.store.files import keep_aside
 
 if TYPE_CHECKING:
     import sqlite3
@@ -108,6 +115,19 @@ class Statistics:
 
     def __init__(self, path: StrPath) -> None:
         self.path = path
+        self.sides_aside: list[tuple[str, str | None]] = []  # -wal, -shm kept aside, to say
+
+    def _clear_sides(self) -> None:
+        """SQLite's -wal and -shm beside the database: a link, a folder, a FIFO or a device
+        there makes every later connection fail (red team, issue 18). Kept aside, to be
+        said; one that cannot be moved raises NotARegularFile."""
+        for suffix in ("-wal", "-shm"):
+            side = os.fspath(self.path) + suffix
+            if not_plain(side):
+                aside = keep_aside(side)
+                self.sides_aside.append((side, aside))
+                if aside is None:
+                    raise NotARegularFile(side)
 
     def _connect(self, timeout: float = BUSY_TIMEOUT) -> sqlite3.Connection:
         import sqlite3
@@ -120,6 +140,7 @@ class Statistics:
                 os.fchmod(handle, FILE_MODE)  # made by an older release under its umask
         finally:
             os.close(handle)
+        self._clear_sides()
         connection = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
         connection.execute("PRAGMA journal_mode=WAL")
         if connection.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:

@@ -132,6 +132,14 @@ STORAGE_PROBLEMS = {
         "Two games of this deal were found. The newer one is played; "
         "the other stays kept as {path}."
     ),
+    (Problem.STATS_SIDE_FILE, True): N_(
+        "Statistics file {path} was not a plain file. It was kept aside as {aside}. "
+        "Statistics are recorded again."
+    ),
+    (Problem.STATS_SIDE_FILE, False): N_(
+        "Statistics file {path} is not a plain file and could not be moved. "
+        "Statistics cannot be recorded."
+    ),
     (Problem.STATS_UNREADABLE, True): N_(
         "Statistics file {path} could not be read. It was kept aside as {aside}. "
         "New statistics are started."
