@@ -499,3 +499,27 @@ def test_a_new_deal_whose_save_fails_writes_nothing_in_the_old_journal(paths, mo
     assert journal.read_bytes() == before  # nothing of the new deal in it
     saved = savegame.read(paths.saved_game)
     assert saved is not None and str(saved.code) == "HM1-N-AAAAAAC" and len(saved.moves) == 2
+
+
+def test_quit_on_a_full_disk_says_the_game_comes_back(paths, monkeypatch):
+    """Red team, issue 18: `quit` on a full disk said the game "cannot be resumed if the
+    program stops", and the next start brought every move back from the journal."""
+    from halfmoon_a11y.play.answers import GameKept, StorageProblem
+    from halfmoon_a11y.store import saved_game as savegame
+    from tests.support import play
+
+    keeper, session = _keeper_and_session(paths)
+    for line in _winning_picks("HM1-N-AAAAAAC")[:3]:
+        play(session, line)
+
+    def full(path, data):
+        raise OSError(28, "No space left on device")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(savegame, "write_bytes", full)
+        events = play(session, "quit")
+        keeper.close()
+    assert not [e for e in events if isinstance(e, StorageProblem)]
+    assert GameKept(session.code, 3) in events
+    saved = savegame.read(paths.saved_game)
+    assert saved is not None and len(saved.moves) == 3  # it does come back

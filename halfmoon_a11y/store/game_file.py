@@ -52,6 +52,12 @@ class GameFile:
     def journal_in_use(self) -> bool:
         return self._journal.is_open
 
+    def journal_holds(self, game: str) -> bool:
+        """Whether the save on disk and its journal hold every move of `game` so far: the
+        journal adds to that game's save, and no line of it failed (a failed line closes
+        it)."""
+        return self._journal.is_open and self._journal.game == game and not self.journal_held
+
     def save(self, saved: SavedGame, won: bool) -> None:
         """The whole game; a won game is over, so its save goes and the next start deals
         anew. Raises OSError only when the save itself is not written: a journal that

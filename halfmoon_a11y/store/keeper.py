@@ -334,7 +334,13 @@ class Keeper:
     def _leaving(self, session: Session) -> list[se.SessionEvent]:
         """`quit`: the game is saved now, and the player is told it comes back."""
         problems = self._save_session(session)
-        if not self._saved or session.game.status is Status.WON:
+        if session.game.status is Status.WON:
+            return problems
+        if not self._saved and self.game_file.journal_holds(self._game):
+            # a full disk, say: the save on disk and its journal hold every move, and
+            # the game comes back (red team, issue 18: "cannot be resumed" was untrue)
+            return [se.GameKept(session.code, session.game.moves)]
+        if not self._saved:
             return problems
         return [*problems, se.GameKept(session.code, session.game.moves)]  # "works again"
 
