@@ -339,6 +339,8 @@ class Keeper:
         if not self._saved and self.game_file.journal_holds(self._game):
             # a full disk, say: the save on disk and its journal hold every move, and
             # the game comes back (red team, issue 18: "cannot be resumed" was untrue)
+            if any(getattr(p, "problem", None) is se.Problem.GAME_NOT_SAVED for p in problems):
+                self._reported.discard(se.Problem.GAME_NOT_SAVED)  # not said: nor "again"
             return [se.GameKept(session.code, session.game.moves)]
         if not self._saved:
             return problems
