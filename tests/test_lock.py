@@ -96,7 +96,7 @@ def test_a_second_window_is_told_which_window_owns_the_game(paths):
     assert problem.host is None and 0 <= problem.since < 60
     said = Presenter(Words("en")).render(problem)[0]
     assert said.startswith(f"Half Moon is already open in another window: process {os.getpid()}")
-    assert "no history" in said
+    assert "no command history" in said
     first.release()
     assert FilesLock(paths.lock).acquire().owner  # released: the next window owns the files
 

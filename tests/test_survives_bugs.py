@@ -86,10 +86,13 @@ def test_the_json_mode_sends_an_internal_error(isolated_folders):
             "type": "error",
             "code": "internal",
             "log": log,
+            "saved": True,
             "message": SAID["da"] + f" Detaljerne står i {log}.",
         }
     ]
-    assert second == [{"type": "error", "code": "internal", "log": None, "message": SAID["da"]}]
+    assert second == [
+        {"type": "error", "code": "internal", "log": None, "saved": True, "message": SAID["da"]}
+    ]
     assert objects[3]["state"]["moves"] == 1  # nothing was changed or lost
     assert objects[-1]["events"][-1]["type"] == "quit"
 
@@ -220,8 +223,9 @@ def test_the_json_mode_says_a_failing_answer_plainly(paths, monkeypatch):
     monkeypatch.setattr(Presenter, "render", broken)
     mode = JsonMode(Session(DealCode.parse(CODE)), report=lambda error: None)
     reply = mode.reply("pick 1 8")
-    assert reply["events"] == [
-        {"type": "error", "code": "internal", "log": None, "message": SAID["en"]}
+    unsaved = "Something went wrong with that command. The game goes on."
+    assert reply["events"] == [  # no store here: nothing was saved, and it is not said
+        {"type": "error", "code": "internal", "log": None, "saved": False, "message": unsaved}
     ]
     assert reply["state"]["moves"] == 1  # the move stands
 
@@ -244,3 +248,23 @@ def test_the_error_log_is_opened_as_every_file_the_game_owns(tmp_path):
     fresh = tmp_path / "new" / "errors.log"
     assert write_error(str(fresh), error) == str(fresh)
     assert (fresh.stat().st_mode & 0o777, fresh.parent.stat().st_mode & 0o777) == (0o600, 0o700)
+
+
+def test_a_window_that_saves_nothing_does_not_say_the_game_is_saved(paths, monkeypatch):
+    """Review of issue 18's words: a second window (or a full disk) heard "the game is
+    saved" after a bug, though nothing was saved."""
+    from halfmoon_a11y.play import commands
+    from halfmoon_a11y.store.keeper import Keeper
+    from halfmoon_a11y.store.settings_file import SettingsFile
+    from halfmoon_a11y.ui.frontend import TextFrontEnd
+
+    def broken(session, command):
+        raise RuntimeError("planted bug")
+
+    monkeypatch.setitem(commands._HANDLERS, commands.Info, broken)
+    keeper = Keeper(paths, SettingsFile.load(paths.settings), owner=False)
+    session = keeper.open(DealCode.parse(CODE))
+    lines: list[str] = []
+    front = TextFrontEnd(session, lines.extend, store=keeper, report=lambda error: None)
+    front.line("info")
+    assert lines == ["Something went wrong with that command. The game goes on."]

@@ -232,6 +232,7 @@ class Failed:
     goes on. `log`: where the details were written, said the first time only."""
 
     log: str | None = None
+    saved: bool = True  # the game was saved as it stood (not in a window that saves nothing)
 
 
 SessionEvent = (

@@ -27,8 +27,9 @@ if TYPE_CHECKING:
         def persist(self, session: Session, answer: Answer) -> Answer:
             """Write what the answer asks; the answer with what went wrong, if anything."""
 
-        def rescue(self, session: Session) -> None:
-            """After a bug: save the game as it stands, whatever the answer was."""
+        def rescue(self, session: Session) -> bool:
+            """After a bug: save the game as it stands, whatever the answer was. Whether it
+            reached the disk."""
 
         def close(self) -> None:
             """Leaving: the whole game, in one full save."""
@@ -46,8 +47,8 @@ class NoStore:
     def persist(self, session: Session, answer: Answer) -> Answer:
         return answer
 
-    def rescue(self, session: Session) -> None:
-        pass
+    def rescue(self, session: Session) -> bool:
+        return False  # nothing is ever saved
 
     def close(self) -> None:
         pass

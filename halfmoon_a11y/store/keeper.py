@@ -327,9 +327,11 @@ class Keeper:
             notices += self._leaving(session)
         return answer.noted(notices)
 
-    def rescue(self, session: Session) -> None:
-        """After a bug: the game as it stands, in one full save."""
+    def rescue(self, session: Session) -> bool:
+        """After a bug: the game as it stands, in one full save. Whether it reached the
+        disk (never in a window that saves nothing)."""
         self._save_session(session)
+        return self.owner and self._saved
 
     def _leaving(self, session: Session) -> list[se.SessionEvent]:
         """`quit`: the game is saved now, and the player is told it comes back."""

@@ -68,7 +68,7 @@ STORAGE_PROBLEMS = {
     ),
     (Problem.JOURNAL_NOT_PLAIN, False): N_(
         "Journal {path} is not a plain file and was left as it is. Nothing is lost: "
-        "every move is saved whole in the saved game instead."
+        "the whole game is saved after every move instead."
     ),
     (Problem.JOURNAL_UNREADABLE, True): N_(
         "Journal {path} could not be read. It was kept aside as {aside}, with a copy of "
@@ -76,7 +76,7 @@ STORAGE_PROBLEMS = {
     ),
     (Problem.JOURNAL_UNREADABLE, False): N_(
         "Journal {path} could not be read and was left as it is. The game resumes from "
-        "its last full save, and every move is saved whole from now on."
+        "its last full save, and the whole game is saved after every move from now on."
     ),
     (Problem.JOURNAL_STOPPED, True): N_(
         "Journal {path}: a line could not be replayed. Moves and undos brought back "
@@ -85,8 +85,8 @@ STORAGE_PROBLEMS = {
     ),
     (Problem.JOURNAL_STOPPED, False): N_(
         "Journal {path}: a line could not be replayed. Moves and undos brought back "
-        "before it: {count}. The journal was left as it is, and every move is saved "
-        "whole from now on."
+        "before it: {count}. The journal was left as it is, and the whole game is saved "
+        "after every move from now on."
     ),
     (Problem.JOURNAL_TOO_LONG, True): N_(
         "Journal {path} was too long to read whole. Moves and undos brought back from its "
@@ -94,11 +94,12 @@ STORAGE_PROBLEMS = {
     ),
     (Problem.JOURNAL_TOO_LONG, False): N_(
         "Journal {path} was too long to read whole. Moves and undos brought back from its "
-        "start: {count}. It was left as it is, and every move is saved whole from now on."
+        "start: {count}. It was left as it is, and the whole game is saved after every "
+        "move from now on."
     ),
     (Problem.JOURNAL_NOT_WRITTEN, False): N_(
-        "Journal {path} cannot be written. Nothing is lost: every move is saved whole "
-        "in the saved game instead."
+        "Journal {path} cannot be written. Nothing is lost: the whole game is saved after "
+        "every move instead."
     ),
     (Problem.SAVING_AGAIN, False): N_("Saving works again: the game is saved to {path}."),
     (Problem.LOCK_NOT_A_FILE, False): N_(
@@ -106,8 +107,9 @@ STORAGE_PROBLEMS = {
         "This window plays a game of its own and saves nothing. Remove that file to save again."
     ),
     (Problem.LOCK_NOT_PERMITTED, False): N_(
-        "Saving is off in this window: the lock file {path} may not be opened. "
-        "It may belong to another user, after sudo. "
+        "Saving is off in this window: the lock file {path} cannot be opened: no "
+        "permission. It may belong to another user, for example after running Half Moon "
+        "with sudo. "
         "This window plays a game of its own and saves nothing. Remove that file to save again."
     ),
     (Problem.LOCK_FAILED, False): N_(
@@ -134,7 +136,7 @@ STORAGE_PROBLEMS = {
     ),
     (Problem.STATS_SIDE_FILE, True): N_(
         "Statistics file {path} was not a plain file. It was kept aside as {aside}. "
-        "Statistics are recorded again."
+        "Statistics go on being recorded."
     ),
     (Problem.STATS_SIDE_FILE, False): N_(
         "Statistics file {path} is not a plain file and could not be moved. "
@@ -152,12 +154,12 @@ STORAGE_PROBLEMS = {
 OPEN_ELSEWHERE_HERE = N_(
     "Half Moon is already open in another window: process {process}, started {since} ago. "
     "This window plays a game of its own and saves nothing: "
-    "no game, no settings, no statistics, no history."
+    "no game, no settings, no statistics, no command history."
 )
 OPEN_ELSEWHERE_THERE = N_(
     "Half Moon is already open on the computer {host}: process {process}, started {since} "
     "ago. This window plays a game of its own and saves nothing: "
-    "no game, no settings, no statistics, no history."
+    "no game, no settings, no statistics, no command history."
 )
 UNREADABLE_LEFT_AS_IT_IS = N_(
     "Saved game {path} could not be resumed and was left as it is. Dealing a new game."
@@ -525,7 +527,10 @@ class Presenter:
     @_renders(se.Failed)
     def _failed(self, event: se.Failed) -> list[str]:
         w = self.words
-        lines = [w._("Something went wrong with that command; the game is saved and goes on.")]
+        if event.saved:
+            lines = [w._("Something went wrong with that command; the game is saved and goes on.")]
+        else:  # a window that saves nothing, a full disk
+            lines = [w._("Something went wrong with that command. The game goes on.")]
         if event.log is not None:
             lines.append(w._("The details are in {path}.").format(path=event.log))
         return lines

@@ -140,7 +140,7 @@ class TextFrontEnd(Turns):
         self.announce(heard)
 
     def say_plainly(self) -> None:
-        self.write([plain_failure(self.presenter)])
+        self.write([plain_failure(self.presenter, self._saved)])
 
     def announce(self, events: list[se.SessionEvent]) -> None:
         failure = self.speaker.failure

@@ -218,8 +218,8 @@ def _fields(event: se.SessionEvent, presenter: Presenter) -> dict[str, Any]:
             return {"type": "cursor_unset"}
         case se.Refused(error):
             return {"type": "error", "code": error.code}
-        case se.Failed(log):
-            return {"type": "error", "code": "internal", "log": log}
+        case se.Failed(log, saved):
+            return {"type": "error", "code": "internal", "log": log, "saved": saved}
         case _:
             return assert_never(event)
 
@@ -283,8 +283,9 @@ class JsonMode(Turns):
     def say_plainly(self) -> None:
         """A bug that even the error event cannot be made for: the error, plainly, and
         the state if it can be read."""
-        event = {"type": "error", "code": "internal", "log": None}
-        event["message"] = plain_failure(self.presenter)
+        event: dict[str, Any] = {"type": "error", "code": "internal", "log": None}
+        event["saved"] = self._saved
+        event["message"] = plain_failure(self.presenter, self._saved)
         state: dict[str, Any] | None = None
         with contextlib.suppress(Exception):
             state = state_json(self.session)

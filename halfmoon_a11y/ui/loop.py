@@ -43,6 +43,7 @@ class Turns:
         self.report = report  # writes a bug's details down; the file's path, or None
         self.leaving = False  # `quit` was answered: the loop ends
         self._reported = False  # the log's path is said once a run
+        self._saved = False  # the last bug's game was saved as it stood
 
     # -- what a front end says ---------------------------------------------------------
 
@@ -138,23 +139,27 @@ class Turns:
         log = None
         with contextlib.suppress(Exception):
             log = self.report(error) if self.report is not None else None
+        saved = False
         with contextlib.suppress(Exception):
-            self.store.rescue(self.session)
+            saved = bool(self.store.rescue(self.session))
         shown = None if self._reported else log
         self._reported = self._reported or log is not None
-        return se.Failed(shown)
+        self._saved = saved
+        return se.Failed(shown, saved)
 
 
-PLAINLY = "Something went wrong with that command; the game is saved and goes on."
+SAVED = "Something went wrong with that command; the game is saved and goes on."
+NOT_SAVED = "Something went wrong with that command. The game goes on."
 
 
-def plain_failure(presenter: Presenter) -> str:
+def plain_failure(presenter: Presenter, saved: bool) -> str:
     """The failure sentence in the player's language if the catalog still answers, else
     in English: said when even the presenter fails."""
+    text = SAVED if saved else NOT_SAVED
     try:
-        return presenter.words._(PLAINLY)
+        return presenter.words._(text)
     except Exception:
-        return PLAINLY
+        return text
 
 
 def said(answer: se.Answer, events: list[se.SessionEvent]) -> list[se.SessionEvent]:
