@@ -27,7 +27,9 @@ EXAMPLE_GAME = [
     "set move-errors on",
     "pick 1 2",  # now with the sum message
     "pick 3 1",  # a face card then a number card: the trio message
-    "pick 3 R6",  # two kings: the second stays selected, the trio message
+    "pick 3 R6",  # two kings in one whole move: it fails, nothing stays selected
+    "pick 3",
+    "pick R6",  # two kings tap by tap: the second stays selected, the trio message
     "pick R6",  # deselect
     "set placement-help on",
     "pick 6",

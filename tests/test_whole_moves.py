@@ -10,7 +10,13 @@ from hypothesis import strategies as st
 from halfmoon_a11y.core.cards import FACE_RANKS
 from halfmoon_a11y.core.dealcode import SEED_COUNT, DealCode
 from halfmoon_a11y.core.engine import Game, can_pair
-from halfmoon_a11y.core.events import Placed, Removed, SelectionDropped
+from halfmoon_a11y.core.events import (
+    EmptyTapped,
+    Placed,
+    Removed,
+    SelectionCleared,
+    SelectionDropped,
+)
 from halfmoon_a11y.core.places import ALL_LOCATIONS
 from halfmoon_a11y.play.session import Session
 from tests.support import play
@@ -69,3 +75,21 @@ def test_placement_help_names_exactly_the_cards_that_complete_a_removal(seed, ta
         candidates = [p for p in game.playable() if p not in game.selection]
         expected = {p for p in candidates if completes_a_removal(game, p)}
         assert set(game.combinable()) == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(seeds, st.lists(places, max_size=40), st.lists(places, min_size=2, max_size=3, unique=True))
+def test_a_move_that_fails_leaves_nothing_selected_and_taps_no_further(seed, earlier, move):
+    session = Session(DealCode(seed), now=lambda: 0.0)
+    for place in earlier:
+        play(session, f"pick {place}")
+    events = play(session, "pick " + " ".join(move))
+    failures = [event for event in events if isinstance(event, SelectionCleared | EmptyTapped)]
+    if not failures:
+        return
+    assert session.game.selection == ()
+    assert len(failures) == 1 and failures[-1] == events[-1]  # said last: nothing after it
+    assert not any(isinstance(event, Removed) for event in events)
+    if isinstance(failures[0], SelectionCleared):  # the places after the failing one untouched
+        tapped = [p.location for p in (*failures[0].cleared, failures[0].tapped)]
+        assert [str(location) for location in tapped] == move[: len(tapped)]

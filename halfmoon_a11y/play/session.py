@@ -17,6 +17,7 @@ from halfmoon_a11y.core.errors import HalfMoonError
 from halfmoon_a11y.core.events import (
     Blocked,
     Deselected,
+    Event,
     Removed,
     Selected,
     SelectionCleared,
@@ -256,13 +257,19 @@ class Session:
         if self.game.status is Status.PLAYING:
             self.clock.start()
         events: list[SessionEvent] = []
-        if len(locations) > 1:
+        whole = len(locations) > 1
+        if whole:
             events += self.game.drop_selection()
+            empty = [place for place in locations if self.game.card_at(place) is None]
+            if empty:  # a move with an empty place cannot be made: nothing is tapped
+                return self._settled([*events, *self.game.tap(empty[0])])
         taps: list[list[SessionEvent]] = []
         for location in locations:
-            for event in self.game.tap(location):
-                taps.append([event, *self._move_error(event)])
-        if len(locations) > 1:
+            tapped = [self._failed_whole(e) if whole else e for e in self.game.tap(location)]
+            taps += [[event, *self._move_error(event)] for event in tapped]
+            if whole and any(isinstance(event, SelectionCleared) for event in tapped):
+                break  # a whole move that failed taps no further place
+        if whole:
             taps = _outcome_only(taps)
         events += [event for tap in taps for event in tap]
         ends = [tap[0] for tap in taps if isinstance(tap[0], _SELECTION_ENDS)]
@@ -270,6 +277,14 @@ class Session:
         if self.settings.placement_help and changed and self.game.selection:
             events.append(PlacementHelp(self.game.combinable(), self.game.missing_ranks()))
         return self._settled(events)
+
+    def _failed_whole(self, event: Event) -> Event:
+        """In a whole move, a second card of a rank fails it like any other failure: nothing
+        stays selected (a single tap keeps the second card, by the seed's rule 6)."""
+        if not isinstance(event, SelectionReplaced):
+            return event
+        self.game.drop_selection()  # said as the failure itself, not as a drop
+        return SelectionCleared(event.previous, event.selected, event.reason)
 
     def _move_error(self, event: SessionEvent) -> list[SessionEvent]:
         """The explanation of a failed combination, when the move-errors setting is on."""
