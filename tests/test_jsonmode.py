@@ -81,6 +81,7 @@ def test_state_never_shows_hidden_cards():
         "speech": "off",  # the JSON mode never speaks
         "rate": 175,
         "sounds": False,  # nor plays a sound
+        "answers": "full",
     }
     assert all(set(pile) == {"top", "count"} for pile in state["piles"])
 

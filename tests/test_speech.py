@@ -144,7 +144,10 @@ def test_no_engine_is_said_once_and_the_game_plays(monkeypatch):
     front.line("pick 1 8")
     no_engine = "La veu no està disponible: no s'ha trobat cap motor de veu."
     assert written.count(no_engine + " El joc continua en silenci.") == 1
-    assert "Pila 1: dos de trèvols, 7 cartes. Pila 8: sota de trèvols, 7 cartes." in written
+    assert (
+        "Parella retirada: cinc de piques i sis de diamants. "
+        "Pila 1: dos de trèvols, 7 cartes. Pila 8: sota de trèvols, 7 cartes." in written
+    )
 
 
 def test_no_player_is_said_once_by_the_real_program(tmp_path):

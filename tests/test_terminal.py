@@ -35,10 +35,11 @@ def test_a_player_at_the_terminal():
     child.expect("Partida nova: codi HM1-N-EMQPNCT. Escriu ajuda per veure les ordres.")
     child.expect("Reserva R8: sota de trèvols.")
     child.sendline("tria 1 8")
-    child.expect(
-        "Parella retirada: cinc de piques i sis de diamants. Puntuació 10, queden 102 cartes."
+    child.expect(  # the news first: what the removal uncovered, then the totals
+        "Parella retirada: cinc de piques i sis de diamants. "
+        "Pila 1: dos de trèvols, 7 cartes. Pila 8: sota de trèvols, 7 cartes."
     )
-    child.expect("Pila 1: dos de trèvols, 7 cartes. Pila 8: sota de trèvols, 7 cartes.")
+    child.expect("Puntuació 10, queden 102 cartes.")
     child.sendline("xyz")
     child.expect("Ordre desconeguda: xyz.")
     child.sendline("sprog da")

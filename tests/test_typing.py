@@ -73,7 +73,11 @@ def test_completion_offers_the_players_language_only():
     assert complete("pi") == (["pick", "pile"], "pi")
     assert complete("pi", "ca") == (["pila"], "pi")
     assert complete("t", "da") == (["tryk", "tale"], "t")
-    assert complete("set ") == (["move-errors", "placement-help", "cards", "rate", "sounds"], "")
+    assert complete("set ") == (
+        ["move-errors", "placement-help", "cards", "rate", "sounds", "answers"],
+        "",
+    )
+    assert complete("indstil svar ", "da") == (["hele", "korte"], "")
     assert complete("set move-errors ") == (["on", "off"], "")
     assert complete("ajusta errors-de-moviment ", "ca") == (["sí", "no"], "")
     assert complete("indstil kort ", "da") == (["hele", "korte", "bogstaver"], "")

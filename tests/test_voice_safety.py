@@ -102,7 +102,10 @@ def test_a_name_planted_in_the_temporary_folder_does_not_crash_a_start_with_spee
     front.close()
     assert (shared / name).is_dir()  # someone else's: left alone
     assert not [line for line in written if line.startswith("Speech")]
-    assert "Pile 1: two of clubs, 7 cards. Pile 8: jack of clubs, 7 cards." in written
+    assert (
+        "Pair removed: five of spades and six of diamonds. "
+        "Pile 1: two of clubs, 7 cards. Pile 8: jack of clubs, 7 cards." in written
+    )
 
 
 @pytest.mark.parametrize("name", PLANTED)
@@ -231,7 +234,10 @@ def test_no_usable_folder_starts_the_game_silent_and_says_why(speech_on, tmp_pat
         "Spillet fortsætter uden lyd."
     )
     assert written.count(said) == 1
-    assert "Bunke 1: klør to, 7 kort. Bunke 8: klør knægt, 7 kort." in written
+    assert (
+        "Par fjernet: spar fem og ruder seks. "
+        "Bunke 1: klør to, 7 kort. Bunke 8: klør knægt, 7 kort." in written
+    )
     assert played(speech_on) == []
 
 

@@ -82,6 +82,7 @@ ENGLISH = Lexicon(
         "speech": ("speech",),
         "rate": ("rate",),
         "sounds": ("sounds",),
+        "answers": ("answers",),
     },
     value_words={
         "on": ("on", "yes", "1"),
@@ -143,6 +144,7 @@ CATALAN = Lexicon(
         "speech": ("veu",),
         "rate": ("velocitat",),
         "sounds": ("sons",),
+        "answers": ("respostes",),
     },
     value_words={
         "on": ("sí", "activat", "activada", "activats", "activades"),
@@ -204,6 +206,7 @@ DANISH = Lexicon(
         "speech": ("tale",),
         "rate": ("hastighed",),
         "sounds": ("lyde",),
+        "answers": ("svar",),
     },
     value_words={
         "on": ("til", "ja"),

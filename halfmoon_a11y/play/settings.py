@@ -33,6 +33,11 @@ class CardNames(StrEnum):
     LETTERS = "letters"  # rank and a suit letter of the player's language, for braille
 
 
+class AnswerLength(StrEnum):
+    FULL = "full"  # a move's outcome, the cards it uncovered, then the score and cards left
+    SHORT = "short"  # the outcome and the cards uncovered only: the totals are on `info`
+
+
 class SpeechMode(StrEnum):
     AUTO = "auto"  # the game's own voice only when no screen reader is running
     ON = "on"
@@ -256,6 +261,20 @@ SETTINGS: dict[str, SettingSpec] = {
             N_("short sounds for moves and places, with or without speech"),
             N_("no sounds"),
         ),
+        SettingSpec(
+            "answers",
+            "answers",
+            Choice(AnswerLength),
+            AnswerLength.FULL,
+            {
+                AnswerLength.FULL: N_("Answers: full."),
+                AnswerLength.SHORT: N_(
+                    "Answers: short. A move says what it removed and uncovered; "
+                    "type info for the score."
+                ),
+            },
+            Audience.WORDS,
+        ),
     )
 }
 
@@ -299,6 +318,7 @@ class Settings:
     speech: SpeechMode
     rate: int
     sounds: bool
+    answers: AnswerLength
 
     def __init__(self, **values: Any) -> None:
         known = {spec.field for spec in SETTINGS.values()}

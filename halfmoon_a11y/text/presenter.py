@@ -20,7 +20,7 @@ from halfmoon_a11y.play.answers import Problem
 from halfmoon_a11y.play.commands import KEYS, RULES, TABLE
 from halfmoon_a11y.play.lexicon import lexicon
 from halfmoon_a11y.play.messages import N_
-from halfmoon_a11y.play.settings import SETTINGS
+from halfmoon_a11y.play.settings import SETTINGS, AnswerLength
 from halfmoon_a11y.play.views import Spot
 from halfmoon_a11y.text.help import Helper
 from halfmoon_a11y.text.table import TableWords, upper_first
@@ -281,12 +281,9 @@ class Presenter:
         return lines
 
     def removal(self, removed: ev.Removed, caused: Sequence[se.SessionEvent]) -> list[str]:
-        w = self.words
-        cards = w.join([w.card(p.card) for p in removed.cards])
-        if removed.kind is ev.Kind.PAIR:
-            outcome = w._("Pair removed: {cards}.").format(cards=cards)
-        else:
-            outcome = w._("Trio removed: {cards}.").format(cards=cards)
+        """The news first: the outcome and the cards it uncovered, on one line; then, with
+        full answers, the score and the cards left. A win or a block is said before it."""
+        outcome = self.outcome(removed)
         won = [e for e in caused if isinstance(e, ev.Won)]
         if won:
             return [*self.render(won[0]), outcome]
@@ -297,11 +294,41 @@ class Presenter:
             for e in caused
             if isinstance(e, ev.Revealed | ev.Emptied)
         ]
-        lines = [f"{outcome} {self.totals(removed.score, removed.left)}"]
-        if spots:
-            lines.append(self.table.changed(spots))
+        lines = [f"{outcome} {self.table.changed(spots)}" if spots else outcome]
+        if self.full:
+            lines.append(self.totals(removed.score, removed.left))
         blocked = [line for e in caused if isinstance(e, ev.Blocked) for line in self.render(e)]
         return blocked + lines
+
+    def outcome(self, removed: ev.Removed) -> str:
+        """ "Pair removed: five of spades and six of diamonds." """
+        w = self.words
+        cards = w.join([w.card(p.card) for p in removed.cards])
+        if removed.kind is ev.Kind.PAIR:
+            return w._("Pair removed: {cards}.").format(cards=cards)
+        return w._("Trio removed: {cards}.").format(cards=cards)
+
+    @property
+    def full(self) -> bool:
+        """Whether answers are full: a move's answer ends with the score and cards left."""
+        return self.words.answers is AnswerLength.FULL
+
+    def messages(self, events: Sequence[se.SessionEvent]) -> list[str]:
+        """One message per event (the JSON mode's), worded so that read in order they say
+        what the text front end says: a removal's outcome, then each place it changed,
+        and with full answers the totals after the last of them."""
+        said = [" ".join(self.render(event)) for event in events]
+        for index, event in enumerate(events):
+            if not isinstance(event, ev.Removed):
+                continue
+            said[index] = self.outcome(event)
+            end = index + 1
+            while end < len(events) and isinstance(events[end], ev.Revealed | ev.Emptied):
+                end += 1
+            won = end < len(events) and isinstance(events[end], ev.Won)
+            if self.full and not won:
+                said[end - 1] += " " + self.totals(event.score, event.left)
+        return said
 
     def totals(self, score: int, left: int) -> str:
         w = self.words
@@ -398,6 +425,8 @@ class Presenter:
             text = w._("Undone: pair back in place: {cards}.")
         else:
             text = w._("Undone: trio back in place: {cards}.")
+        if not self.full:
+            return [text.format(cards=cards)]
         return [f"{text.format(cards=cards)} {self.totals(event.score, event.left)}"]
 
     @_renders(ev.Blocked)

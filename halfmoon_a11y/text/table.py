@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from halfmoon_a11y.core.places import ALL_PILES, ALL_SLOTS, Location
+from halfmoon_a11y.play.settings import AnswerLength
 from halfmoon_a11y.play.views import Spot
 from halfmoon_a11y.text.words import Words
 
@@ -76,14 +77,16 @@ class TableWords:
         return w.join(groups)
 
     def changed(self, spots: Sequence[Spot]) -> str:
-        """The places a move changed, in one line: "Pile 1: two of clubs, 7. R3: empty." """
+        """The places a move changed, in one line: "Pile 1: two of clubs, 7 cards. R3:
+        empty." Short answers leave out the counts: "Pile 1: two of clubs." """
         w = self.words
+        counts = w.answers is AnswerLength.FULL
         said = []
         for spot in spots:
             place = upper_first(w.place(spot.location))
             if spot.card is None:
                 said.append(w._("{place}: empty.").format(place=place))
-            elif spot.location.reserve:
+            elif spot.location.reserve or not counts:
                 said.append(
                     w._("{place}: {details}.").format(place=place, details=w.card(spot.card))
                 )

@@ -10,7 +10,7 @@ from halfmoon_a11y.core.events import Placed
 from halfmoon_a11y.core.places import Location
 from halfmoon_a11y.core.values import record
 from halfmoon_a11y.play.messages import N_, NP_
-from halfmoon_a11y.play.settings import CardNames
+from halfmoon_a11y.play.settings import AnswerLength, CardNames
 from halfmoon_a11y.text.catalog import translations
 
 RANK_NAMES = {
@@ -46,10 +46,12 @@ SUIT_LETTERS = {
 
 @record
 class Words:
-    """Translation functions for one language, and the card-name setting."""
+    """Translation functions for one language, the card-name setting and the length of
+    answers."""
 
     language: str = "en"
     cards: CardNames = CardNames.FULL
+    answers: AnswerLength = AnswerLength.FULL
 
     @property
     def catalog(self) -> gettext.NullTranslations:

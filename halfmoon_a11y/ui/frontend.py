@@ -63,8 +63,8 @@ class TextFrontEnd(Turns):
 
     def _follow_language(self) -> None:
         settings = self.session.settings
-        self.presenter.words = Words(settings.language, settings.cards)
-        self.ear.words = Words(settings.language, CardNames.FULL)
+        self.presenter.words = Words(settings.language, settings.cards, settings.answers)
+        self.ear.words = Words(settings.language, CardNames.FULL, settings.answers)
 
     def opening_notes(self) -> list[se.SessionEvent]:
         return self._switch_speech(say_choice=self.announce_voice)

@@ -81,10 +81,13 @@ def state_json(session: Session) -> dict[str, Any]:
     }
 
 
-def event_json(event: se.SessionEvent, presenter: Presenter) -> dict[str, Any]:
-    """One event as JSON, with `message`: what a player would be told, in their language."""
+def event_json(
+    event: se.SessionEvent, presenter: Presenter, message: str | None = None
+) -> dict[str, Any]:
+    """One event as JSON, with `message`: what a player would be told, in their language
+    (`message` when given: the presenter's `messages` for the whole answer)."""
     fields = _fields(event, presenter)
-    fields["message"] = " ".join(presenter.render(event))
+    fields["message"] = " ".join(presenter.render(event)) if message is None else message
     return fields
 
 
@@ -246,7 +249,7 @@ class JsonMode(Turns):
         settings = self.session.settings
         if settings is not self._followed:  # settings are immutable: a change is a new object
             self._followed = settings
-            self.presenter.words = Words(settings.language, settings.cards)
+            self.presenter.words = Words(settings.language, settings.cards, settings.answers)
 
     def apply(self, answer: se.Answer) -> se.Answer:
         self._follow_settings()
@@ -275,7 +278,10 @@ class JsonMode(Turns):
             self.last = remembered(heard)
         self._write(
             {
-                "events": [event_json(e, self.presenter) for e in events],
+                "events": [
+                    event_json(e, self.presenter, message)
+                    for e, message in zip(events, self.presenter.messages(events), strict=True)
+                ],
                 "state": state_json(self.session),
             }
         )
