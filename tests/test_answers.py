@@ -10,10 +10,13 @@ import json
 import pytest
 
 from halfmoon_a11y.core.dealcode import DealCode
+from halfmoon_a11y.play.answers import TopsShown
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.settings import AnswerLength, Settings
+from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.ui.jsonmode import JsonMode
-from tests.support import transcript
+from halfmoon_a11y.voice import earcons
+from tests.support import make_deal, play, session_with, transcript
 
 SEED = "HM1-N-EMQPNCT"  # the seeds' deal: pick 1 8 is a pair, pile 8 then shows a jack
 
@@ -82,3 +85,89 @@ def test_json_messages_follow_the_setting_and_the_order(length):
         f"Pile 8: jack of clubs{counts}.{totals}",
     ]
     json.dumps(events)
+
+
+# -- tops: the playable cards by value ---------------------------------------------------
+
+# Tops: 1 5S, 2 6D, 3 AH, 4 KH, 5 KS, 6 QH, 7 JC, 8 empty, 9 2H, 10 8S, 11 3D, 12 7D.
+# Reserve: 4C, empty, 10S, AS, QD, 6H, JD, KD.
+TOPS_TABLE = make_deal(
+    ["9D 5S", "6D", "AH", "2C KH", "KS", "QH", "9C JC", "", "2H", "9S 8S", "3D", "7D"],
+    ["4C", "-", "10S", "AS", "QD", "6H", "JD", "KD"],
+)
+TOPS_SAID = {
+    "en": [
+        "Aces: pile 3, R4. Twos: pile 9. Threes: pile 11. Fours: R1. Fives: pile 1. "
+        "Sixes: pile 2, R6. Sevens: pile 12. Eights: pile 10. Tens: R3. Jacks: pile 7, R7. "
+        "Queens: pile 6, R5. Kings: piles 4 and 5, R8.",
+        "Empty: pile 8, reserve R2.",
+    ],
+    "ca": [
+        "Asos: pila 3, R4. Dosos: pila 9. Tresos: pila 11. Quatres: R1. Cincs: pila 1. "
+        "Sisos: pila 2, R6. Sets: pila 12. Vuits: pila 10. Deus: R3. Sotes: pila 7, R7. "
+        "Dames: pila 6, R5. Reis: piles 4 i 5, R8.",
+    ],
+    "da": [
+        "Esser: bunke 3, R4. Toere: bunke 9. Treere: bunke 11. Firere: R1. Femmere: bunke 1. "
+        "Seksere: bunke 2, R6. Syvere: bunke 12. Ottere: bunke 10. Tiere: R3. "
+        "Knægte: bunke 7, R7. Damer: bunke 6, R5. Konger: bunker 4 og 5, R8.",
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    ("language", "typed"),
+    [("en", "tops"), ("en", "t"), ("ca", "sobre"), ("ca", "so"), ("da", "øverste"), ("da", "ø")],
+)
+def test_tops_says_the_playable_cards_by_value_in_each_language(language, typed):
+    session = session_with(TOPS_TABLE, settings=Settings(language=language))
+    lines = transcript(session, [typed], start=False).splitlines()[1:]
+    assert lines[0] == TOPS_SAID[language][0]  # ace first, king last; no nine is shown
+    assert len(lines) == 2 and lines[1].startswith(("Empty:", "Buides:", "Buida", "Tom"))
+
+
+def test_tops_names_no_move_and_changes_nothing():
+    session = session_with(TOPS_TABLE)
+    play(session, "pick 1")
+    before = session.view()
+    [event] = play(session, "tops")
+    assert isinstance(event, TopsShown) and session.view() == before
+    said = " ".join(Presenter().render(event))
+    assert "combine" not in said and "pair" not in said.lower() and "trio" not in said.lower()
+
+
+def test_tops_in_json_groups_the_places_by_rank():
+    mode = JsonMode(session_with(TOPS_TABLE), io.StringIO())
+    [event] = mode.reply("tops")["events"]
+    assert event["type"] == "tops"
+    assert event["groups"][0] == {"rank": "A", "places": ["3", "R4"]}
+    assert event["groups"][-1] == {"rank": "K", "places": ["4", "5", "R8"]}
+    assert [group["rank"] for group in event["groups"]] == [
+        "A",
+        "2",
+        "3",
+        "4",
+        "5",
+        "6",
+        "7",
+        "8",
+        "10",
+        "J",
+        "Q",
+        "K",
+    ]
+    assert event["empty"] == ["8", "R2"]
+    assert event["message"] == " ".join(TOPS_SAID["en"])
+
+
+@pytest.mark.parametrize(
+    ("language", "listed"),
+    [("en", "tops or t:"), ("ca", "sobre o so:"), ("da", "øverste eller ø:")],
+)
+def test_help_lists_tops(language, listed):
+    session = session_with(TOPS_TABLE, settings=Settings(language=language))
+    assert listed in transcript(session, ["help"], start=False)
+
+
+def test_tops_has_no_sound():
+    assert earcons.for_events([TopsShown(())]) is None

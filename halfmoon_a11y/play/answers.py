@@ -13,6 +13,7 @@ from halfmoon_a11y.core.cards import Rank
 from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.core.errors import HalfMoonError
 from halfmoon_a11y.core.events import Event, Placed, Reason, Status
+from halfmoon_a11y.core.places import Location
 from halfmoon_a11y.core.values import record, replace
 from halfmoon_a11y.play.views import Spot, TableView
 
@@ -69,6 +70,26 @@ class PileShown:
 @record
 class ReserveShown:
     spots: tuple[Spot, ...]
+
+
+@record
+class TopsShown:
+    """The playable cards, for a review by value (`tops`): every pile's top and reserve
+    slot, piles first, empty ones included. What is there, never what to play."""
+
+    spots: tuple[Spot, ...]
+
+    def groups(self) -> tuple[tuple[Rank, tuple[Location, ...]], ...]:
+        """The places of each value shown, ace first, king last (the rules' order); in
+        each, the piles then the reserve slots, in table order."""
+        return tuple(
+            (rank, places)
+            for rank in Rank
+            if (places := tuple(s.location for s in self.spots if s.card and s.card.rank is rank))
+        )
+
+    def empty(self) -> tuple[Location, ...]:
+        return tuple(spot.location for spot in self.spots if spot.card is None)
 
 
 @record
@@ -243,6 +264,7 @@ SessionEvent = (
     | BoardShown
     | PileShown
     | ReserveShown
+    | TopsShown
     | InfoShown
     | SelectionShown
     | CodeShown

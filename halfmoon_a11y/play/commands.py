@@ -26,6 +26,7 @@ from halfmoon_a11y.play.answers import (
     ReserveShown,
     SelectionShown,
     StatsShown,
+    TopsShown,
 )
 from halfmoon_a11y.play.errors import (
     BadArgumentError,
@@ -130,6 +131,11 @@ class Stats:
 
 
 @record
+class ShowTops:
+    """`tops`: the playable cards grouped by value."""
+
+
+@record
 class Blank:
     """An empty line: nothing to do."""
 
@@ -154,6 +160,7 @@ Command = (
     | Help
     | Change
     | Stats
+    | ShowTops
     | Blank
     | DropSelection
 )
@@ -489,6 +496,21 @@ QUIT = CommandSpec(
     _quit_run,
 )
 
+
+def _tops_run(session: Session, command: ShowTops) -> Answer:
+    view = session.view()
+    return Answer((TopsShown((*view.piles, *view.reserve)),))
+
+
+TOPS = CommandSpec(
+    "tops",
+    ALONE,
+    N_("The playable cards by value: where the aces, the twos and the others are."),
+    _no_args(ShowTops),
+    ShowTops,
+    _tops_run,
+)
+
 # The table, in the order help lists it. `register` adds to it (a test-only command).
 COMMANDS: list[CommandSpec] = [
     PICK,
@@ -507,6 +529,7 @@ COMMANDS: list[CommandSpec] = [
     SPEECH,
     STATS,
     QUIT,
+    TOPS,
 ]
 
 

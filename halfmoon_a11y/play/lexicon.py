@@ -73,6 +73,7 @@ ENGLISH = Lexicon(
         "speech": ("speech",),
         "stats": ("stats",),
         "quit": ("quit", "exit"),
+        "tops": ("tops",),
     },
     setting_names={
         "lang": ("lang",),
@@ -109,6 +110,7 @@ ENGLISH = Lexicon(
         "speech": "sp",
         "stats": "ss",
         "quit": "q",
+        "tops": "t",
     },
     joiners=("and",),
     topics={"rules": ("rules",), "keys": ("keys",), "table": ("table", "arc")},
@@ -135,6 +137,7 @@ CATALAN = Lexicon(
         "speech": ("veu",),
         "stats": ("estadístiques",),
         "quit": ("surt", "sortir"),
+        "tops": ("sobre", "jugables"),
     },
     setting_names={
         "lang": ("idioma",),
@@ -171,6 +174,7 @@ CATALAN = Lexicon(
         "speech": "v",
         "stats": "e",
         "quit": "sr",
+        "tops": "so",
     },
     joiners=("i",),
     topics={"rules": ("regles",), "keys": ("tecles",), "table": ("arc", "disposició")},
@@ -197,6 +201,7 @@ DANISH = Lexicon(
         "speech": ("tale",),
         "stats": ("statistik",),
         "quit": ("afslut",),
+        "tops": ("øverste", "spilbare"),
     },
     setting_names={
         "lang": ("sprog",),
@@ -233,6 +238,7 @@ DANISH = Lexicon(
         "speech": "t",
         "stats": "st",
         "quit": "af",
+        "tops": "ø",
     },
     joiners=("og",),
     topics={"rules": ("regler",), "keys": ("taster",), "table": ("bue", "opstilling")},

@@ -495,6 +495,16 @@ class Presenter:
     def _reserve(self, event: se.ReserveShown) -> list[str]:
         return self.table.spots(event.spots)
 
+    @_renders(se.TopsShown)
+    def _tops(self, event: se.TopsShown) -> list[str]:
+        """The playable cards by value, then the empty places summed up. What is there,
+        never what to play: no pair or trio is named."""
+        lines = [self.table.tops(event.groups())] if event.groups() else []
+        empty = event.empty()
+        if empty:
+            lines.append(self.table.empty(empty))
+        return lines
+
     @_renders(se.InfoShown)
     def _info(self, event: se.InfoShown) -> list[str]:
         w = self.words

@@ -5,10 +5,28 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from halfmoon_a11y.core.cards import Rank
 from halfmoon_a11y.core.places import ALL_PILES, ALL_SLOTS, Location
+from halfmoon_a11y.play.messages import N_
 from halfmoon_a11y.play.settings import AnswerLength
 from halfmoon_a11y.play.views import Spot
 from halfmoon_a11y.text.words import Words
+
+RANK_GROUPS = {  # a value's cards, as `tops` names them
+    Rank.ACE: N_("Aces"),
+    Rank.TWO: N_("Twos"),
+    Rank.THREE: N_("Threes"),
+    Rank.FOUR: N_("Fours"),
+    Rank.FIVE: N_("Fives"),
+    Rank.SIX: N_("Sixes"),
+    Rank.SEVEN: N_("Sevens"),
+    Rank.EIGHT: N_("Eights"),
+    Rank.NINE: N_("Nines"),
+    Rank.TEN: N_("Tens"),
+    Rank.JACK: N_("Jacks"),
+    Rank.QUEEN: N_("Queens"),
+    Rank.KING: N_("Kings"),
+}
 
 
 def upper_first(text: str) -> str:
@@ -96,4 +114,28 @@ class TableWords:
                         place=place, card=w.card(spot.card), count=w.cards_count(spot.count)
                     )
                 )
+        return " ".join(said)
+
+    def tops(self, groups: Sequence[tuple[Rank, Sequence[Location]]]) -> str:
+        """The playable cards by value, in one line: "Aces: pile 4. Fives: pile 1, R2." """
+        w = self.words
+        said = []
+        for rank, places in groups:
+            piles = [loc.number for loc in places if not loc.reserve]
+            slots = [f"R{loc.number}" for loc in places if loc.reserve]
+            parts = []
+            if piles:
+                numbers = w.join([str(number) for number in piles])
+                parts.append(
+                    w.ngettext("pile {numbers}", "piles {numbers}", len(piles)).format(
+                        numbers=numbers
+                    )
+                )
+            if slots:
+                parts.append(w.join(slots))
+            said.append(
+                w._("{value}: {places}.").format(
+                    value=w._(RANK_GROUPS[rank]), places=", ".join(parts)
+                )
+            )
         return " ".join(said)

@@ -158,6 +158,12 @@ def _fields(event: se.SessionEvent, presenter: Presenter) -> dict[str, Any]:
             return {"type": "pile", **spot_json(spot)}
         case se.ReserveShown(spots):
             return {"type": "reserve", "slots": [spot_json(s) for s in spots]}
+        case se.TopsShown(spots):
+            groups = [
+                {"rank": str(rank), "places": [str(location) for location in places]}
+                for rank, places in event.groups()
+            ]
+            return {"type": "tops", "groups": groups, "empty": [str(e) for e in event.empty()]}
         case se.InfoShown(elapsed, score, moves, code, status, left, selection, missing):
             return {
                 "type": "info",

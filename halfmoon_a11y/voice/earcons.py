@@ -173,6 +173,7 @@ def for_events(events: Sequence[se.SessionEvent]) -> Sound | None:
                 | se.BoardShown()
                 | se.PileShown()
                 | se.ReserveShown()
+                | se.TopsShown()
                 | se.InfoShown()
                 | se.SelectionShown()
                 | se.CodeShown()
