@@ -67,6 +67,11 @@ class Undo:
 
 
 @record
+class Redo:
+    pass
+
+
+@record
 class New:
     code: DealCode | None = None
 
@@ -142,6 +147,7 @@ class DropSelection:
 Command = (
     Pick
     | Undo
+    | Redo
     | New
     | Quit
     | Board
@@ -319,10 +325,24 @@ def _undo_run(session: Session, command: Undo) -> Answer:
 UNDO = CommandSpec("undo", ALONE, N_("Take back the last move."), _no_args(Undo), Undo, _undo_run)
 
 
+def _redo_run(session: Session, command: Redo) -> Answer:
+    return session.redo()
+
+
+REDO = CommandSpec(
+    "redo",
+    ALONE,
+    N_("Make the last undone move again, until you make a new move."),
+    _no_args(Redo),
+    Redo,
+    _redo_run,
+)
+
+
 def _new_run(session: Session, command: New) -> Answer:
     """Asks once when the game has moves; `new` again leaves it."""
     if session.ask_before_leaving():
-        return Answer((NewAsked(session.game.moves),))
+        return Answer((NewAsked(session.game.moves, session.won_once),))
     return session.deal_anew(command.code)
 
 
@@ -493,6 +513,7 @@ QUIT = CommandSpec(
 COMMANDS: list[CommandSpec] = [
     PICK,
     UNDO,
+    REDO,
     NEW,
     BOARD,
     PILE,

@@ -59,6 +59,7 @@ ENGLISH = Lexicon(
     command_names={
         "pick": ("pick",),
         "undo": ("undo",),
+        "redo": ("redo",),
         "new": ("new",),
         "board": ("board",),
         "pile": ("pile",),
@@ -94,6 +95,7 @@ ENGLISH = Lexicon(
     short_forms={
         "pick": "p",
         "undo": "u",
+        "redo": "rd",
         "new": "n",
         "board": "b",
         "pile": "pl",
@@ -120,6 +122,7 @@ CATALAN = Lexicon(
     command_names={
         "pick": ("tria", "toca", "triar", "tocar"),
         "undo": ("desfés", "desfer"),
+        "redo": ("refés", "refer"),
         "new": ("nova",),
         "board": ("taula",),
         "pile": ("pila",),
@@ -155,6 +158,7 @@ CATALAN = Lexicon(
     short_forms={
         "pick": "t",
         "undo": "d",
+        "redo": "rf",
         "new": "n",
         "board": "ta",
         "pile": "p",
@@ -181,6 +185,7 @@ DANISH = Lexicon(
     command_names={
         "pick": ("vælg", "tryk"),
         "undo": ("fortryd",),
+        "redo": ("omgør",),
         "new": ("nyt",),
         "board": ("bord",),
         "pile": ("bunke",),
@@ -216,6 +221,7 @@ DANISH = Lexicon(
     short_forms={
         "pick": "v",
         "undo": "f",
+        "redo": "om",
         "new": "n",
         "board": "b",
         "pile": "bu",

@@ -269,7 +269,7 @@ class Presenter:
         index = 0
         while index < len(events):
             event = events[index]
-            if isinstance(event, ev.Removed):
+            if isinstance(event, ev.Removed | ev.Redone):
                 end = index + 1
                 while end < len(events) and isinstance(events[end], _CAUSED_BY_A_REMOVAL):
                     end += 1
@@ -280,10 +280,17 @@ class Presenter:
             index += 1
         return lines
 
-    def removal(self, removed: ev.Removed, caused: Sequence[se.SessionEvent]) -> list[str]:
+    def removal(
+        self, removed: ev.Removed | ev.Redone, caused: Sequence[se.SessionEvent]
+    ) -> list[str]:
         w = self.words
         cards = w.join([w.card(p.card) for p in removed.cards])
-        if removed.kind is ev.Kind.PAIR:
+        if isinstance(removed, ev.Redone):  # redo: an undone removal made again
+            if removed.kind is ev.Kind.PAIR:
+                outcome = w._("Redone: pair removed again: {cards}.").format(cards=cards)
+            else:
+                outcome = w._("Redone: trio removed again: {cards}.").format(cards=cards)
+        elif removed.kind is ev.Kind.PAIR:
             outcome = w._("Pair removed: {cards}.").format(cards=cards)
         else:
             outcome = w._("Trio removed: {cards}.").format(cards=cards)
@@ -380,6 +387,10 @@ class Presenter:
 
     @_renders(ev.Removed)
     def _removed(self, event: ev.Removed) -> list[str]:
+        return self.removal(event, ())
+
+    @_renders(ev.Redone)
+    def _redone(self, event: ev.Redone) -> list[str]:
         return self.removal(event, ())
 
     @_renders(ev.Revealed)
@@ -542,11 +553,15 @@ class Presenter:
     @_renders(se.NewAsked)
     def _new_asked(self, event: se.NewAsked) -> list[str]:
         w = self.words
-        return [
-            w._(
+        if event.won:  # won, then undone: the win is recorded, and leaving it changes nothing
+            text = w._(
+                "This game has {moves}. It counts as won already. Type {new} again to leave it."
+            )
+        else:
+            text = w._(
                 "This game has {moves}. Type {new} again to leave it: it counts as abandoned."
-            ).format(moves=w.moves(event.moves), new=self.helper.local_name("new"))
-        ]
+            )
+        return [text.format(moves=w.moves(event.moves), new=self.helper.local_name("new"))]
 
     @_renders(se.GameKept)
     def _kept(self, event: se.GameKept) -> list[str]:
@@ -660,6 +675,10 @@ class Presenter:
                 ).format(text=echo(text), problem=w._(CODE_PROBLEMS[problem]))
             case errors.NothingToUndoError():
                 return w._("Nothing to undo.")
+            case errors.NothingToRedoError():
+                return w._(
+                    "Nothing to redo: only moves taken back since your last move can be made again."
+                )
             case command_errors.StatisticsUnavailableError(path=str(path)):
                 return w._("Statistics could not be read from {path}. The game goes on.").format(
                     path=path

@@ -1,0 +1,237 @@
+"""Issue 19, the small ones (point 7) and the wording (point 8)."""
+
+from __future__ import annotations
+
+import pytest
+
+from halfmoon_a11y.core.dealcode import DealCode
+from halfmoon_a11y.play.session import Session
+from tests.support import play
+from tests.test_terminal import spawn
+
+CODE = DealCode.parse("HM1-N-EMQPNCT")
+
+
+# -- Tab: a whole word gets its space, so the next Tab offers what follows ---------------
+
+
+def _tab(text: str, language: str = "en") -> list[str]:
+    from prompt_toolkit.document import Document
+
+    from halfmoon_a11y.play.settings import Settings
+    from halfmoon_a11y.ui.prompt import CommandCompleter
+
+    session = Session(CODE, Settings(language=language))
+    document = Document(text)
+    return [c.text for c in CommandCompleter(session).get_completions(document, None)]
+
+
+def _typed_after_tabs(text: str, tabs: int, language: str = "en") -> str:
+    """What the line holds after `tabs` Tabs, as prompt_toolkit's readline-like Tab
+    inserts one completion, or the part all completions share."""
+    from prompt_toolkit.completion import get_common_complete_suffix
+    from prompt_toolkit.document import Document
+
+    from halfmoon_a11y.play.settings import Settings
+    from halfmoon_a11y.ui.prompt import CommandCompleter
+
+    completer = CommandCompleter(Session(CODE, Settings(language=language)))
+    for _ in range(tabs):
+        document = Document(text)
+        found = list(completer.get_completions(document, None))
+        if len(found) == 1:
+            text = text[: len(text) + found[0].start_position] + found[0].text
+        else:
+            text += get_common_complete_suffix(document, found)
+    return text
+
+
+def test_a_completed_word_gets_a_space_so_the_next_tab_offers_its_values():
+    assert _tab("set move") == ["move-errors "]
+    assert _typed_after_tabs("set move", 1) == "set move-errors "
+    assert _tab("set move-errors") == ["move-errors "]  # typed whole: Tab adds the space
+    assert _tab(_typed_after_tabs("set move", 1)) == ["on ", "off "]
+    assert _tab(_typed_after_tabs("ajusta errors", 1, "ca"), "ca") == ["sí ", "no "]
+
+
+def test_the_second_tab_after_set_move_lists_the_values_at_the_terminal():
+    child = spawn("--code", "HM1-N-AAAAAAB", "--lang", "ca")
+    child.expect("Reserva R8")
+    child.send("ajusta errors\t\t")
+    child.expect("sí +no")  # the values, said as text
+    child.sendcontrol("c")
+    child.sendline("surt")
+    child.expect("Adéu")
+    child.close()
+
+
+# -- `new` after a win and an undo says what is true -------------------------------------
+
+
+def test_new_after_a_win_and_an_undo_says_the_game_counts_as_won(paths, clock):
+    from halfmoon_a11y.play.answers import NewAsked, StatsShown
+    from halfmoon_a11y.store.keeper import Keeper
+    from halfmoon_a11y.store.settings_file import SettingsFile
+    from halfmoon_a11y.text.presenter import Presenter
+    from halfmoon_a11y.text.words import Words
+    from tests.test_statistics import WINNABLE, win
+
+    keeper = Keeper(paths, SettingsFile.load(paths.settings))
+    session = keeper.open(DealCode.parse("HM1-N-AAAAAAB"), now=clock)
+    win(session, clock, WINNABLE[0], 1)
+    play(session, "undo")
+    [asked] = play(session, "new")
+    assert asked == NewAsked(47, won=True)
+    said = {lang: Presenter(Words(lang)).render(asked)[0] for lang in ("ca", "da", "en")}
+    assert said["en"] == (
+        "This game has 47 moves. It counts as won already. Type new again to leave it."
+    )
+    assert "abandon" not in said["en"]
+    assert "abandonada" not in said["ca"] and "opgivet" not in said["da"]
+    play(session, "new")  # left: recorded once, as won, never as abandoned
+    [shown] = play(session, "stats")
+    assert isinstance(shown, StatsShown)
+    assert (shown.summary.played, shown.summary.won, shown.summary.abandoned) == (1, 1, 0)
+    # the next deal, played and left, is abandoned again, and is said so
+    play(session, "pick " + " ".join(_first_move(session)))
+    [asked] = play(session, "new")
+    assert asked == NewAsked(1, won=False)
+    assert Presenter().render(asked)[0].endswith("it counts as abandoned.")
+
+
+def _first_move(session: Session) -> tuple[str, ...]:
+    from tests.solver import playable_moves
+
+    return tuple(playable_moves(session.game)[0])
+
+
+# -- redo ------------------------------------------------------------------------------------
+
+
+def test_redo_makes_the_undone_moves_again_until_a_new_move():
+    from halfmoon_a11y.core.engine import Game
+    from halfmoon_a11y.core.errors import NothingToRedoError
+    from halfmoon_a11y.core.events import Redone
+    from tests.engine_state import hidden_snapshot
+    from tests.solver import solve
+
+    line = solve(_deal())
+    game = Game(_deal())
+    states = [hidden_snapshot(game)]
+    for move in line[:3]:
+        for place in move:
+            game.tap(_loc(place))
+        states.append(hidden_snapshot(game))
+    with pytest.raises(NothingToRedoError):
+        game.redo()
+    game.undo()
+    game.undo()
+    assert hidden_snapshot(game) == states[1] and game.redo_available == 2
+    game.tap(_loc("1"))  # a selection is let go by redo, as by undo
+    events = game.redo()
+    assert [type(e).__name__ for e in events][:2] == ["SelectionDropped", "Redone"]
+    assert hidden_snapshot(game) == states[2]
+    assert isinstance(game.redo()[0], Redone)
+    assert hidden_snapshot(game) == states[3] and game.moves == 3
+    game.undo()
+    for place in line[3 - 1]:  # the same move made anew is a new move: nothing to redo
+        game.tap(_loc(place))
+    assert game.redo_available == 0
+    with pytest.raises(NothingToRedoError):
+        game.redo()
+
+
+def _deal():
+    from halfmoon_a11y.core.dealcode import deal
+
+    return deal(DealCode.parse("HM1-N-AAAAAAC"))
+
+
+def _loc(text: str):
+    from halfmoon_a11y.core.places import Location
+
+    return Location.parse(text)
+
+
+@pytest.mark.parametrize(
+    ("language", "lines", "expected"),
+    [
+        (
+            "en",
+            ["pick 1 8", "undo", "redo", "rd"],
+            [
+                "Redone: pair removed again: five of spades and six of diamonds. "
+                "Score 10, 102 cards left.",
+                "Pile 1: two of clubs, 7 cards. Pile 8: jack of clubs, 7 cards.",
+                "Nothing to redo: only moves taken back since your last move can be made again.",
+            ],
+        ),
+        (
+            "ca",
+            ["tria 1 8", "desfés", "refés", "rf"],
+            [
+                "Refet: parella retirada de nou: cinc de piques i sis de diamants. "
+                "Puntuació 10, queden 102 cartes.",
+                "Pila 1: dos de trèvols, 7 cartes. Pila 8: sota de trèvols, 7 cartes.",
+                "No hi ha res per refer: només es poden tornar a fer les jugades desfetes "
+                "després de la teva última jugada.",
+            ],
+        ),
+        (
+            "da",
+            ["vælg 1 8", "fortryd", "omgør", "om"],
+            [
+                "Omgjort: par fjernet igen: spar fem og ruder seks. Score 10, 102 kort tilbage.",
+                "Bunke 1: klør to, 7 kort. Bunke 8: klør knægt, 7 kort.",
+                "Intet at omgøre: kun træk, der er fortrudt siden dit seneste træk, "
+                "kan laves igen.",
+            ],
+        ),
+    ],
+)
+def test_redo_is_said_in_each_language(language, lines, expected):
+    from halfmoon_a11y.play.settings import Settings
+    from tests.support import transcript
+
+    session = Session(CODE, Settings(language=language))
+    said = transcript(session, lines, start=False).splitlines()
+    redo_at = said.index(f"> {lines[2]}")
+    assert said[redo_at + 1 : redo_at + 3] == expected[:2]
+    assert said[-1] == expected[2]
+
+
+def test_redo_in_the_json_mode_and_its_sound():
+    from halfmoon_a11y.core import events as ev
+    from halfmoon_a11y.voice import earcons
+    from tests.support import event_lines
+
+    lines = event_lines(Session(CODE), ["pick 1 8", "undo", "redo", "redo"]).splitlines()
+    at = lines.index("> redo")
+    assert lines[at + 1].startswith('  {"type": "redone", "kind": "pair", "cards": [')
+    assert lines[-1] == '  {"type": "error", "code": "nothing_to_redo"}'
+    session = Session(CODE)
+    play(session, "pick 1 8")
+    play(session, "undo")
+    made = earcons.for_events(play(session, "redo"))
+    assert made is not None and made == earcons.for_events([ev.Removed(ev.Kind.PAIR, (), 10)])
+
+
+def test_a_redo_is_journaled_as_the_removal_it_makes_again(paths, clock):
+    from halfmoon_a11y.store import saved_game as savegame
+    from halfmoon_a11y.store.keeper import Keeper
+    from halfmoon_a11y.store.settings_file import SettingsFile
+
+    keeper = Keeper(paths, SettingsFile.load(paths.settings))
+    session = keeper.open(CODE, now=clock)
+    play(session, "pick 1 8")
+    play(session, "undo")
+    play(session, "redo")
+    journal = savegame.journal_path(paths.saved_game)
+    with open(journal, encoding="utf-8") as lines:
+        written = lines.read().splitlines()
+    assert len(written) == 4  # its header, the removal, the undo, the redo as a removal
+    assert written[3].split(",")[0] == written[1].split(",")[0]
+    # killed here (no close, no full save): the journal brings the redone move back
+    again = Keeper(paths, SettingsFile.load(paths.settings)).open(None, now=clock)
+    assert (again.game.moves, again.game.score, again.game.cards_left) == (1, 10, 102)
+    assert [p.location for p in again.game.history[0].cards] == [_loc("1"), _loc("8")]
