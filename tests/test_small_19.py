@@ -235,3 +235,49 @@ def test_a_redo_is_journaled_as_the_removal_it_makes_again(paths, clock):
     again = Keeper(paths, SettingsFile.load(paths.settings)).open(None, now=clock)
     assert (again.game.moves, again.game.score, again.game.cards_left) == (1, 10, 102)
     assert [p.location for p in again.game.history[0].cards] == [_loc("1"), _loc("8")]
+
+
+# -- an option refused is named in every language ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "language", "expected"),
+    [
+        (["--bogus"], "ca", "Opció no entesa: --bogus. Escriu halfmoon-a11y --help per veure"),
+        (["--lang", "fr"], "ca", "Opció no entesa: --lang fr. Escriu"),
+        (["--code"], "ca", "Opció no entesa: --code. Escriu"),
+        (["--bogus", "x"], "da", "Tilvalget blev ikke forstået: --bogus x. Skriv"),
+        (["--lang", "fr"], "da", "Tilvalget blev ikke forstået: --lang fr. Skriv"),
+        (["--sounds", "--no-sounds"], "da", "Tilvalget blev ikke forstået: --no-sounds."),
+        (["--bogus"], "en", "Option not understood (unrecognized arguments: --bogus). Type"),
+    ],
+)
+def test_an_option_refused_is_named_in_the_players_language(args, language, expected, capsys):
+    from halfmoon_a11y.text.words import Words
+    from halfmoon_a11y.ui.cli import build_parser
+
+    with pytest.raises(SystemExit) as leaving:
+        build_parser(Words(language)).parse_args(args)
+    assert leaving.value.code == 2
+    refused = capsys.readouterr().err
+    assert refused.startswith(expected) and len(refused.splitlines()) == 1
+
+
+# -- the README: where the source is, quiet pip, the install line again after the venv -------
+
+
+def test_the_readme_says_where_to_install_quietly_and_what_ci_runs():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    lines = [line.strip() for line in readme.splitlines()]
+    install = "python3 -m pip install -q . && halfmoon-a11y"
+    assert lines.index(install) < lines.index("## With a screen reader")
+    tests = next(line for line in lines if line.startswith("python3 -m pip install -q -e"))
+    assert tests == "python3 -m pip install -q -e '.[test]' && python3 -m pytest"
+    assert tests in (root / ".ci" / "run").read_text(encoding="utf-8")  # CI runs it as written
+    assert "folder that holds this README" in readme and "git clone" in readme
+    venv = lines.index("python3 -m venv ~/.halfmoon && . ~/.halfmoon/bin/activate")
+    assert lines[venv + 1] == install  # after the virtual environment, the install again
+    assert all("pip install ." not in line and "pip install -e" not in line for line in lines)
