@@ -281,6 +281,8 @@ def _own_command(key: str) -> Callable[[str, Sequence[str]], Command]:
     """The command of one setting: `lang da`, `speech off`."""
 
     def build(name: str, args: Sequence[str]) -> Command:
+        if not args:  # `lang` alone: its value is missing, and the values are said
+            raise MissingArgumentError(name, key)
         _count(name, args, 1, 1)
         return _change(name, key, args[0])
 

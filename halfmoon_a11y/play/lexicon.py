@@ -35,6 +35,9 @@ class Lexicon:
     short_forms: Mapping[str, str] = field(default_factory=dict)  # command -> one or two letters
     joiners: tuple[str, ...] = ()  # words that join places: "1 and 8"
     topics: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # help topics: "rules"
+    # a pile's number at an end of a run of piles, when the language puts an article
+    # before it: Catalan "piles de l'1 a la 9" (pila is feminine; l' before 1 and 11)
+    pile_numbers: Mapping[int, str] = field(default_factory=dict)
 
     def command(self, name: str) -> str | None:
         names = self.command_names.get(name)
@@ -176,6 +179,7 @@ CATALAN = Lexicon(
     },
     joiners=("i",),
     topics={"rules": ("regles",), "keys": ("tecles",), "table": ("arc", "disposició")},
+    pile_numbers={n: f"l'{n}" if n in (1, 11) else f"la {n}" for n in range(1, 13)},
 )
 
 DANISH = Lexicon(

@@ -190,6 +190,20 @@ SPEECH_TROUBLES = {
         "The game goes on silently."
     ),
 }
+# What a command typed without what it needs asks for, by its name (issue 19: "Missing
+# argument" was jargon); a command not named here says that something is missing.
+SAY_WHAT_IS_MISSING = {
+    "pick": N_("Say which places: type {how}."),
+    "pile": N_("Say which place: type {how}."),
+    "set": N_("Say which setting and its value: type {how}."),
+}
+SOMETHING_MISSING = N_("Something is missing: type {how}.")
+# What a setting of the seed does, said when it is switched on: "Move errors: on" alone
+# sounds to a newcomer like errors switched on (issue 19)
+SWITCHED_ON = {
+    "move-errors": N_("When a move fails, the game says why."),
+    "placement-help": N_("When you select a card, the game names the cards it combines with."),
+}
 TRIO_NEEDS = {
     (Rank.JACK,): N_("A jack completes the trio."),
     (Rank.QUEEN,): N_("A queen completes the trio."),
@@ -422,7 +436,7 @@ class Presenter:
 
     @_renders(ev.Unblocked)
     def _unblocked(self, event: ev.Unblocked) -> list[str]:
-        return [self.words._("Play again: a pair or a trio can be played.")]
+        return [self.words._("No longer blocked: a pair or a trio can be played.")]
 
     @_renders(ev.Won)
     def _won(self, event: ev.Won) -> list[str]:
@@ -505,7 +519,10 @@ class Presenter:
 
     @_renders(se.SettingChanged)
     def _setting(self, event: se.SettingChanged) -> list[str]:
-        return [self.helper.announcement(SETTINGS[event.setting], event.value)]
+        said = self.helper.announcement(SETTINGS[event.setting], event.value)
+        if event.value is True and event.setting in SWITCHED_ON:
+            said += " " + self.words._(SWITCHED_ON[event.setting])
+        return [said]
 
     @_renders(se.HelpShown)
     def _help(self, event: se.HelpShown) -> list[str]:
@@ -691,7 +708,8 @@ class Presenter:
                     values=self.helper.values(SETTINGS[key]),
                 )
             case command_errors.MissingArgumentError(command=name):
-                return w._("Missing argument: type {how}.").format(how=self.usage(name))
+                text = SAY_WHAT_IS_MISSING.get(name, SOMETHING_MISSING)
+                return w._(text).format(how=self.usage(name))
             case command_errors.TooManyArgumentsError(command=name):
                 return w._("Too many arguments: type {how}.").format(how=self.usage(name))
             case command_errors.BadArgumentError(text=text, setting=str(key)):
