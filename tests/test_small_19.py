@@ -394,3 +394,45 @@ def test_undoing_a_block_says_no_longer_blocked():
 )
 def test_a_seed_setting_switched_on_says_what_it_does(language, line, expected):
     assert _said(language, [line]) == [expected]
+
+
+def test_redo_brings_back_exactly_the_table_undo_took_back_in_random_play():
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from halfmoon_a11y.core.dealcode import SEED_COUNT, deal
+    from halfmoon_a11y.core.engine import Game
+    from halfmoon_a11y.core.errors import NothingToRedoError
+    from halfmoon_a11y.core.events import Redone, Removed
+    from halfmoon_a11y.core.places import ALL_LOCATIONS
+    from tests.engine_state import hidden_snapshot
+
+    places = st.sampled_from([str(location) for location in ALL_LOCATIONS])
+    steps = st.lists(st.one_of(places, st.just("undo"), st.just("redo")), max_size=300)
+
+    @settings(max_examples=100, deadline=None)
+    @given(st.integers(min_value=0, max_value=SEED_COUNT - 1), steps)
+    def check(seed, script):
+        game = Game(deal(DealCode(seed)))
+        undone: list[tuple[object, ...]] = []  # the table before each undo, nothing selected
+        for step in script:
+            if step == "undo":
+                if not game.undo_available:
+                    continue
+                table = hidden_snapshot(game)
+                undone.append((*table[:2], (), *table[3:]))
+                game.undo()
+            elif step == "redo":
+                if not undone:
+                    with pytest.raises(NothingToRedoError):
+                        game.redo()
+                    continue
+                events = game.redo()
+                assert not any(isinstance(event, Removed) for event in events)
+                assert sum(isinstance(event, Redone) for event in events) == 1
+                assert hidden_snapshot(game) == undone.pop()
+            elif any(isinstance(e, Removed) for e in game.tap(_loc(step))):
+                undone.clear()  # a new move: nothing to redo any more
+            assert game.redo_available == len(undone)
+
+    check()
