@@ -107,6 +107,9 @@ msgstr "Lingvo: {value}."
 msgid "Move errors: on."
 msgstr "Movaj eraroj: ŝaltitaj."
 
+msgid "When a move fails, the game says why."
+msgstr "Kiam movo malsukcesas, la ludo diras kial."
+
 msgid "{items} or {last}"
 msgstr "{items} aŭ {last}"
 """
@@ -137,7 +140,9 @@ def test_a_new_language_is_one_lexicon_and_one_catalog(esperanto):
     assert play(session, "lang eo") == [SettingChanged("lang", "eo")]
     said = Presenter(Words(session.settings.language))
     assert said.render(SettingChanged("lang", "eo")) == ["Lingvo: Esperanto."]
-    assert said.render_all(play(session, "set movaj-eraroj jes")) == ["Movaj eraroj: ŝaltitaj."]
+    assert said.render_all(play(session, "set movaj-eraroj jes")) == [
+        "Movaj eraroj: ŝaltitaj. Kiam movo malsukcesas, la ludo diras kial."
+    ]
     assert parse("eliru") == Quit()
     assert said.render_all(play(session, "eliru")) == ["Ĝis revido."]
     assert said.usage("undo") == "malfaru, with nothing after it"  # no catalog entry: English

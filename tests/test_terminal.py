@@ -135,8 +135,8 @@ def test_language_from_the_environment():
 @pytest.mark.parametrize(
     ("args", "language", "expected"),
     [
-        (["--bogus"], "ca_ES.UTF-8", "Opció no entesa. Escriu halfmoon-a11y --help per veure"),
-        (["--lang", "fr"], "da_DK.UTF-8", "Tilvalget blev ikke forstået. Skriv halfmoon-a11y"),
+        (["--bogus"], "ca_ES.UTF-8", "Opció no entesa: --bogus. Escriu halfmoon-a11y --help"),
+        (["--lang", "fr"], "da_DK.UTF-8", "Tilvalget blev ikke forstået: --lang fr. Skriv"),
         (["--code"], "C.UTF-8", "Option not understood (argument --code: expected one"),
     ],
 )

@@ -1,4 +1,4 @@
-"""The Half Moon rules engine: table, taps, removals, undo, blocked and won.
+"""The Half Moon rules engine: table, taps, removals, undo and redo, blocked and won.
 
 Pure: no I/O, no clock, no translated text. Every action returns events.
 """
@@ -10,7 +10,7 @@ from collections.abc import Iterable
 
 from halfmoon_a11y.core.cards import FACE_RANKS, Card, Rank
 from halfmoon_a11y.core.dealcode import Deal
-from halfmoon_a11y.core.errors import NothingToUndoError
+from halfmoon_a11y.core.errors import NothingToRedoError, NothingToUndoError
 from halfmoon_a11y.core.events import (
     Blocked,
     Deselected,
@@ -20,6 +20,7 @@ from halfmoon_a11y.core.events import (
     Kind,
     Placed,
     Reason,
+    Redone,
     Removed,
     Revealed,
     Selected,
@@ -66,6 +67,7 @@ class Game:
         self._reserve: list[Card | None] = list(dealt.reserve)
         self._selection: list[Location] = []
         self._history: deque[Move] = deque(maxlen=UNDO_LIMIT)
+        self._undone: list[Move] = []  # what redo makes again, the last undone last
         self._moves = 0
         self._score = 0
         self._status = self._compute_status()
@@ -127,6 +129,11 @@ class Game:
     @property
     def undo_available(self) -> int:
         return len(self._history)
+
+    @property
+    def redo_available(self) -> int:
+        """The undone removals redo can make again: until a new removal is made."""
+        return len(self._undone)
 
     @property
     def cards_left(self) -> int:
@@ -202,7 +209,9 @@ class Game:
         self._selection = []
         return [SelectionCleared(selection, tapped, reason)]
 
-    def _remove(self, kind: Kind, cards: tuple[Placed, ...]) -> list[Event]:
+    def _remove(self, kind: Kind, cards: tuple[Placed, ...], redo: bool = False) -> list[Event]:
+        """A removal; `redo`: one undone before, made again. Any other removal is a new
+        move, and the undone ones can no longer be redone."""
         self._selection = []
         for placed in cards:
             self._take(placed.location)
@@ -210,7 +219,10 @@ class Game:
         self._moves += 1
         self._score += points
         self._history.append(Move(kind, cards))
-        events: list[Event] = [Removed(kind, cards, points, self._score, self.cards_left)]
+        if not redo:
+            self._undone.clear()
+        made = Redone if redo else Removed
+        events: list[Event] = [made(kind, cards, points, self._score, self.cards_left)]
         events.extend(self._uncovered(placed.location for placed in cards))
         return events + self._settle()
 
@@ -263,6 +275,7 @@ class Game:
         self.verify_undo()
         dropped = self.drop_selection()
         move = self._history.pop()
+        self._undone.append(move)
         for placed in move.cards:
             if placed.location.reserve:
                 self._reserve[placed.location.index] = placed.card
@@ -273,6 +286,24 @@ class Game:
         self._score = max(0, self._score - points)
         undone = Undone(move.kind, move.cards, points, self._score, self.cards_left)
         return [*dropped, undone, *self._settle()]
+
+    # -- redo ------------------------------------------------------------------
+
+    def verify_redo(self) -> None:
+        if not self._undone:
+            raise NothingToRedoError()
+
+    def can_redo(self) -> bool:
+        return bool(self._undone)
+
+    def redo(self) -> list[Event]:
+        """Make the last undone removal again: its cards are where undo put them back, on
+        top (no removal was made since, or there would be nothing to redo)."""
+        self.verify_redo()
+        dropped = self.drop_selection()
+        move = self._undone.pop()
+        assert all(self.card_at(p.location) == p.card for p in move.cards), "redo on top"
+        return [*dropped, *self._remove(move.kind, move.cards, redo=True)]
 
     # -- helpers ---------------------------------------------------------------
 

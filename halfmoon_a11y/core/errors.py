@@ -52,3 +52,12 @@ class NothingToUndoError(HalfMoonError):
 
     def __init__(self) -> None:
         super().__init__("nothing to undo")
+
+
+class NothingToRedoError(HalfMoonError):
+    """Redo with no undone removal to make again: none undone, or a new move made since."""
+
+    code = "nothing_to_redo"
+
+    def __init__(self) -> None:
+        super().__init__("nothing to redo")

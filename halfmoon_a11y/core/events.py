@@ -106,6 +106,17 @@ class Undone:
 
 
 @record
+class Redone:
+    """Redo: an undone removal made again, as it was (the same cards, the same points)."""
+
+    kind: Kind
+    cards: tuple[Placed, ...]
+    points: int
+    score: int = 0  # the total after it
+    left: int = 0  # cards left on the table after it
+
+
+@record
 class Blocked:
     pass
 
@@ -133,6 +144,7 @@ Event = (
     | Revealed
     | Emptied
     | Undone
+    | Redone
     | Blocked
     | Unblocked
     | Won

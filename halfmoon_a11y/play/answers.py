@@ -146,9 +146,12 @@ class QuitAsked:
 
 @record
 class NewAsked:
-    """`new` during a game with moves: said once; `new` again leaves the game."""
+    """`new` during a game with moves: said once; `new` again leaves the game. `won`: the
+    game was won before an undo, so it counts as won already and leaving it is not
+    recorded as abandoned (issue 19)."""
 
     moves: int
+    won: bool = False
 
 
 @record

@@ -68,6 +68,11 @@ class Undo:
 
 
 @record
+class Redo:
+    pass
+
+
+@record
 class New:
     code: DealCode | None = None
 
@@ -148,6 +153,7 @@ class DropSelection:
 Command = (
     Pick
     | Undo
+    | Redo
     | New
     | Quit
     | Board
@@ -282,6 +288,8 @@ def _own_command(key: str) -> Callable[[str, Sequence[str]], Command]:
     """The command of one setting: `lang da`, `speech off`."""
 
     def build(name: str, args: Sequence[str]) -> Command:
+        if not args:  # `lang` alone: its value is missing, and the values are said
+            raise MissingArgumentError(name, key)
         _count(name, args, 1, 1)
         return _change(name, key, args[0])
 
@@ -326,10 +334,24 @@ def _undo_run(session: Session, command: Undo) -> Answer:
 UNDO = CommandSpec("undo", ALONE, N_("Take back the last move."), _no_args(Undo), Undo, _undo_run)
 
 
+def _redo_run(session: Session, command: Redo) -> Answer:
+    return session.redo()
+
+
+REDO = CommandSpec(
+    "redo",
+    ALONE,
+    N_("Make the last undone move again, until you make a new move."),
+    _no_args(Redo),
+    Redo,
+    _redo_run,
+)
+
+
 def _new_run(session: Session, command: New) -> Answer:
     """Asks once when the game has moves; `new` again leaves it."""
     if session.ask_before_leaving():
-        return Answer((NewAsked(session.game.moves),))
+        return Answer((NewAsked(session.game.moves, session.won_once),))
     return session.deal_anew(command.code)
 
 
@@ -515,6 +537,7 @@ TOPS = CommandSpec(
 COMMANDS: list[CommandSpec] = [
     PICK,
     UNDO,
+    REDO,
     NEW,
     BOARD,
     PILE,

@@ -35,6 +35,9 @@ class Lexicon:
     short_forms: Mapping[str, str] = field(default_factory=dict)  # command -> one or two letters
     joiners: tuple[str, ...] = ()  # words that join places: "1 and 8"
     topics: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # help topics: "rules"
+    # a pile's number at an end of a run of piles, when the language puts an article
+    # before it: Catalan "piles de l'1 a la 9" (pila is feminine; l' before 1 and 11)
+    pile_numbers: Mapping[int, str] = field(default_factory=dict)
 
     def command(self, name: str) -> str | None:
         names = self.command_names.get(name)
@@ -59,6 +62,7 @@ ENGLISH = Lexicon(
     command_names={
         "pick": ("pick",),
         "undo": ("undo",),
+        "redo": ("redo",),
         "new": ("new",),
         "board": ("board",),
         "pile": ("pile",),
@@ -96,6 +100,7 @@ ENGLISH = Lexicon(
     short_forms={
         "pick": "p",
         "undo": "u",
+        "redo": "rd",
         "new": "n",
         "board": "b",
         "pile": "pl",
@@ -123,6 +128,7 @@ CATALAN = Lexicon(
     command_names={
         "pick": ("tria", "toca", "triar", "tocar"),
         "undo": ("desfés", "desfer"),
+        "redo": ("refés", "refer"),
         "new": ("nova",),
         "board": ("taula",),
         "pile": ("pila",),
@@ -160,6 +166,7 @@ CATALAN = Lexicon(
     short_forms={
         "pick": "t",
         "undo": "d",
+        "redo": "rf",
         "new": "n",
         "board": "ta",
         "pile": "p",
@@ -178,6 +185,7 @@ CATALAN = Lexicon(
     },
     joiners=("i",),
     topics={"rules": ("regles",), "keys": ("tecles",), "table": ("arc", "disposició")},
+    pile_numbers={n: f"l'{n}" if n in (1, 11) else f"la {n}" for n in range(1, 13)},
 )
 
 DANISH = Lexicon(
@@ -187,6 +195,7 @@ DANISH = Lexicon(
     command_names={
         "pick": ("vælg", "tryk"),
         "undo": ("fortryd",),
+        "redo": ("omgør",),
         "new": ("nyt",),
         "board": ("bord",),
         "pile": ("bunke",),
@@ -224,6 +233,7 @@ DANISH = Lexicon(
     short_forms={
         "pick": "v",
         "undo": "f",
+        "redo": "om",
         "new": "n",
         "board": "b",
         "pile": "bu",

@@ -18,6 +18,7 @@ from halfmoon_a11y.core.events import (
     Blocked,
     Deselected,
     Event,
+    Redone,
     Removed,
     Selected,
     SelectionCleared,
@@ -110,6 +111,7 @@ class Session:
         self._code = start.code
         self._game = replay(start)
         self._clock = GameClock(now, start.elapsed)
+        self._won_once = False  # this deal was won in this session (an undo may follow)
 
     # -- what the session holds, read-only --------------------------------------------
 
@@ -132,6 +134,12 @@ class Session:
     @property
     def store(self) -> Store:
         return self._store
+
+    @property
+    def won_once(self) -> bool:
+        """This deal was won since it was opened: the store recorded it as won, once, and
+        an undo after the win does not change that (leaving it is not an abandon)."""
+        return self._won_once
 
     @property
     def resumed(self) -> bool:
@@ -229,6 +237,7 @@ class Session:
         self._code = start.code
         self._game = replay(start)
         self._clock = GameClock(self._now, start.elapsed)
+        self._won_once = False
         return replace(self.opening(), keep=Keep.GAME)
 
     def change(self, setting: str, value: object) -> Answer:
@@ -239,6 +248,13 @@ class Session:
 
     def undo(self) -> Answer:
         return self._settled(list(self.game.undo()))
+
+    def redo(self) -> Answer:
+        """The last undone removal made again: a move like any other (the clock runs)."""
+        self.game.verify_redo()
+        if self.game.status is Status.PLAYING:
+            self.clock.start()
+        return self._settled(list(self.game.redo()))
 
     def drop_selection(self) -> list[SessionEvent]:
         return list(self.game.drop_selection())
@@ -301,9 +317,10 @@ class Session:
             self.clock.start()
         kinds = set(map(type, events))
         if Won in kinds:  # a game over: the whole game is kept
+            self._won_once = True
             won = [replace(e, elapsed=self.clock.elapsed) if type(e) is Won else e for e in events]
             return Answer(tuple(won), keep=Keep.GAME)
-        moved = Removed in kinds or Undone in kinds
+        moved = Removed in kinds or Undone in kinds or Redone in kinds
         return Answer(tuple(events), keep=Keep.MOVES if moved else Keep.NOTHING)
 
 

@@ -7,7 +7,7 @@ import contextlib
 import os
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
-from halfmoon_a11y.core.events import Removed, Undone
+from halfmoon_a11y.core.events import Redone, Removed, Undone
 from halfmoon_a11y.play.answers import SessionEvent
 from halfmoon_a11y.store import saved_game as savegame
 from halfmoon_a11y.store.files import (
@@ -103,14 +103,16 @@ class GameFile:
                 return
 
     def journal(self, events: Iterable[SessionEvent], seconds: float) -> None:
-        """A removal or an undo: one line appended to the journal, not a whole save.
-        JournalUnused (an OSError) when the moves must go to a full save instead."""
+        """A removal, a redo or an undo: one line appended to the journal, not a whole
+        save; a redo is the removal it makes again, so it is written as that removal and
+        replays as one. JournalUnused (an OSError) when the moves must go to a full save
+        instead."""
         if not self._journal.is_open:
             raise JournalUnused(self._journal.path)
         if self._journal.size >= savegame.JOURNAL_COMPACT:
             raise JournalUnused(self._journal.path)  # folded into a full save now
         for event in events:
-            if isinstance(event, Removed):
+            if isinstance(event, Removed | Redone):
                 self._journal.removal(tuple(p.location for p in event.cards), seconds)
             elif isinstance(event, Undone):
                 self._journal.undo(seconds)

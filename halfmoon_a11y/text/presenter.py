@@ -190,6 +190,20 @@ SPEECH_TROUBLES = {
         "The game goes on silently."
     ),
 }
+# What a command typed without what it needs asks for, by its name (issue 19: "Missing
+# argument" was jargon); a command not named here says that something is missing.
+SAY_WHAT_IS_MISSING = {
+    "pick": N_("Say which places: type {how}."),
+    "pile": N_("Say which place: type {how}."),
+    "set": N_("Say which setting and its value: type {how}."),
+}
+SOMETHING_MISSING = N_("Something is missing: type {how}.")
+# What a setting of the seed does, said when it is switched on: "Move errors: on" alone
+# sounds to a newcomer like errors switched on (issue 19)
+SWITCHED_ON = {
+    "move-errors": N_("When a move fails, the game says why."),
+    "placement-help": N_("When you select a card, the game names the cards it combines with."),
+}
 TRIO_NEEDS = {
     (Rank.JACK,): N_("A jack completes the trio."),
     (Rank.QUEEN,): N_("A queen completes the trio."),
@@ -269,7 +283,7 @@ class Presenter:
         index = 0
         while index < len(events):
             event = events[index]
-            if isinstance(event, ev.Removed):
+            if isinstance(event, ev.Removed | ev.Redone):
                 end = index + 1
                 while end < len(events) and isinstance(events[end], _CAUSED_BY_A_REMOVAL):
                     end += 1
@@ -280,7 +294,9 @@ class Presenter:
             index += 1
         return lines
 
-    def removal(self, removed: ev.Removed, caused: Sequence[se.SessionEvent]) -> list[str]:
+    def removal(
+        self, removed: ev.Removed | ev.Redone, caused: Sequence[se.SessionEvent]
+    ) -> list[str]:
         """The news first: the outcome and the cards it uncovered, on one line; then, with
         full answers, the score and the cards left. A win or a block is said before it."""
         outcome = self.outcome(removed)
@@ -300,10 +316,14 @@ class Presenter:
         blocked = [line for e in caused if isinstance(e, ev.Blocked) for line in self.render(e)]
         return blocked + lines
 
-    def outcome(self, removed: ev.Removed) -> str:
+    def outcome(self, removed: ev.Removed | ev.Redone) -> str:
         """ "Pair removed: five of spades and six of diamonds." """
         w = self.words
         cards = w.join([w.card(p.card) for p in removed.cards])
+        if isinstance(removed, ev.Redone):  # redo: an undone removal made again
+            if removed.kind is ev.Kind.PAIR:
+                return w._("Redone: pair removed again: {cards}.").format(cards=cards)
+            return w._("Redone: trio removed again: {cards}.").format(cards=cards)
         if removed.kind is ev.Kind.PAIR:
             return w._("Pair removed: {cards}.").format(cards=cards)
         return w._("Trio removed: {cards}.").format(cards=cards)
@@ -319,7 +339,7 @@ class Presenter:
         and with full answers the totals after the last of them."""
         said = [" ".join(self.render(event)) for event in events]
         for index, event in enumerate(events):
-            if not isinstance(event, ev.Removed):
+            if not isinstance(event, ev.Removed | ev.Redone):
                 continue
             said[index] = self.outcome(event)
             end = index + 1
@@ -409,6 +429,10 @@ class Presenter:
     def _removed(self, event: ev.Removed) -> list[str]:
         return self.removal(event, ())
 
+    @_renders(ev.Redone)
+    def _redone(self, event: ev.Redone) -> list[str]:
+        return self.removal(event, ())
+
     @_renders(ev.Revealed)
     def _revealed(self, event: ev.Revealed) -> list[str]:
         return [self.table.changed([Spot(event.placed.location, event.placed.card, event.count)])]
@@ -440,7 +464,7 @@ class Presenter:
 
     @_renders(ev.Unblocked)
     def _unblocked(self, event: ev.Unblocked) -> list[str]:
-        return [self.words._("Play again: a pair or a trio can be played.")]
+        return [self.words._("No longer blocked: a pair or a trio can be played.")]
 
     @_renders(ev.Won)
     def _won(self, event: ev.Won) -> list[str]:
@@ -533,7 +557,10 @@ class Presenter:
 
     @_renders(se.SettingChanged)
     def _setting(self, event: se.SettingChanged) -> list[str]:
-        return [self.helper.announcement(SETTINGS[event.setting], event.value)]
+        said = self.helper.announcement(SETTINGS[event.setting], event.value)
+        if event.value is True and event.setting in SWITCHED_ON:
+            said += " " + self.words._(SWITCHED_ON[event.setting])
+        return [said]
 
     @_renders(se.HelpShown)
     def _help(self, event: se.HelpShown) -> list[str]:
@@ -581,11 +608,15 @@ class Presenter:
     @_renders(se.NewAsked)
     def _new_asked(self, event: se.NewAsked) -> list[str]:
         w = self.words
-        return [
-            w._(
+        if event.won:  # won, then undone: the win is recorded, and leaving it changes nothing
+            text = w._(
+                "This game has {moves}. It counts as won already. Type {new} again to leave it."
+            )
+        else:
+            text = w._(
                 "This game has {moves}. Type {new} again to leave it: it counts as abandoned."
-            ).format(moves=w.moves(event.moves), new=self.helper.local_name("new"))
-        ]
+            )
+        return [text.format(moves=w.moves(event.moves), new=self.helper.local_name("new"))]
 
     @_renders(se.GameKept)
     def _kept(self, event: se.GameKept) -> list[str]:
@@ -699,6 +730,10 @@ class Presenter:
                 ).format(text=echo(text), problem=w._(CODE_PROBLEMS[problem]))
             case errors.NothingToUndoError():
                 return w._("Nothing to undo.")
+            case errors.NothingToRedoError():
+                return w._(
+                    "Nothing to redo: only moves taken back since your last move can be made again."
+                )
             case command_errors.StatisticsUnavailableError(path=str(path)):
                 return w._("Statistics could not be read from {path}. The game goes on.").format(
                     path=path
@@ -711,7 +746,8 @@ class Presenter:
                     values=self.helper.values(SETTINGS[key]),
                 )
             case command_errors.MissingArgumentError(command=name):
-                return w._("Missing argument: type {how}.").format(how=self.usage(name))
+                text = SAY_WHAT_IS_MISSING.get(name, SOMETHING_MISSING)
+                return w._(text).format(how=self.usage(name))
             case command_errors.TooManyArgumentsError(command=name):
                 return w._("Too many arguments: type {how}.").format(how=self.usage(name))
             case command_errors.BadArgumentError(text=text, setting=str(key)):

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from halfmoon_a11y.core.cards import Rank
 from halfmoon_a11y.core.places import ALL_PILES, ALL_SLOTS, Location
+from halfmoon_a11y.play.lexicon import lexicon
 from halfmoon_a11y.play.messages import N_
 from halfmoon_a11y.play.settings import AnswerLength
 from halfmoon_a11y.play.views import Spot
@@ -87,12 +88,19 @@ class TableWords:
             if index == len(numbers) or numbers[index] != numbers[index - 1] + 1:
                 run = numbers[start:index]
                 if len(run) >= 3:
-                    low, high = f"{prefix}{run[0]}", f"{prefix}{run[-1]}"
-                    groups.append(w._("{low} to {high}").format(low=low, high=high))
+                    low, high = self._end(run[0], prefix), self._end(run[-1], prefix)
+                    said = w.pgettext("a run of places", "{low} to {high}")
+                    groups.append(said.format(low=low, high=high))
                 else:
                     groups.extend(f"{prefix}{number}" for number in run)
                 start = index
         return w.join(groups)
+
+    def _end(self, number: int, prefix: str) -> str:
+        """One end of a run: "R2", or a pile's number as its language says it there."""
+        if prefix:
+            return f"{prefix}{number}"
+        return lexicon(self.words.language).pile_numbers.get(number, str(number))
 
     def changed(self, spots: Sequence[Spot]) -> str:
         """The places a move changed, in one line: "Pile 1: two of clubs, 7 cards. R3:

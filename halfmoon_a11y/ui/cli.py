@@ -48,12 +48,38 @@ class Parser(argparse.ArgumentParser):
         self.add_argument("-h", "--help", action="help", help=words._("show this help and leave"))
 
     def error(self, message: str) -> NoReturn:
-        # argparse words its detail in English only: only English players are shown it
+        # argparse words its detail in English only: English players are shown it; the
+        # others hear the option (and the value) it names, in their own sentence
+        named = None if self.words.language == "en" else _named(message)
+        if named is not None:
+            text = self.words._(
+                "Option not understood: {option}. Type halfmoon-a11y --help for the options."
+            )
+            self.exit(2, text.format(option=echo(named, 200)) + "\n")
         detail = f" ({echo(message, 200)})" if self.words.language == "en" else ""
         text = self.words._(
             "Option not understood{detail}. Type halfmoon-a11y --help for the options."
         )
         self.exit(2, text.format(detail=detail) + "\n")
+
+
+def _named(message: str) -> str | None:
+    """The option (and its value) an argparse refusal names, from argparse's English:
+    `unrecognized arguments: --bogus`, `argument --lang: invalid choice: 'fr' (...)`,
+    `argument --code: expected one argument`, `ambiguous option: --s could match ...`."""
+    import re  # only when an option is refused
+
+    for pattern in (
+        r"unrecognized arguments: (?P<option>.+)",
+        r"argument (?P<option>\S+): invalid \S+(?: value)?: '(?P<value>[^']*)'",
+        r"argument (?P<option>\S+): ",
+        r"ambiguous option: (?P<option>\S+?)(?: could match|$)",
+    ):
+        found = re.match(pattern, message)
+        if found is not None:
+            value = found.groupdict().get("value")
+            return found["option"] + (f" {value}" if value else "")
+    return None
 
 
 def _formatter(words: Words) -> type[argparse.HelpFormatter]:

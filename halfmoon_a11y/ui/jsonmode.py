@@ -119,10 +119,12 @@ def _fields(event: se.SessionEvent, presenter: Presenter) -> dict[str, Any]:
             }
         case ev.EmptyTapped(location):
             return {"type": "empty", "location": str(location)}
-        case ev.Removed(kind, cards, points, score, left) | ev.Undone(
-            kind, cards, points, score, left
+        case (
+            ev.Removed(kind, cards, points, score, left)
+            | ev.Undone(kind, cards, points, score, left)
+            | ev.Redone(kind, cards, points, score, left)
         ):
-            name = "removed" if isinstance(event, ev.Removed) else "undone"
+            name = {ev.Removed: "removed", ev.Undone: "undone", ev.Redone: "redone"}[type(event)]
             return {
                 "type": name,
                 "kind": str(kind),
@@ -193,8 +195,8 @@ def _fields(event: se.SessionEvent, presenter: Presenter) -> dict[str, Any]:
             return {"type": "repeat"}
         case se.QuitAsked():
             return {"type": "quit"}
-        case se.NewAsked(moves):
-            return {"type": "new_asked", "moves": moves}
+        case se.NewAsked(moves, won):
+            return {"type": "new_asked", "moves": moves, "won": won}
         case se.GameKept(code, moves, aside):
             return {"type": "game_kept", "code": str(code), "moves": moves, "aside": aside}
         case se.StatsShown(summary):

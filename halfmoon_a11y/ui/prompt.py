@@ -41,7 +41,10 @@ PROMPT = "> "
 
 class CommandCompleter(Completer):
     """Command names first, then the arguments each command takes (`ui.completion`), in
-    the player's language."""
+    the player's language. A word is completed with a space after it, as readline
+    does: a Tab that completes `set move` to `set move-errors ` leaves the next Tab to
+    offer its values (without the space, that Tab completed the word to itself and said
+    nothing)."""
 
     def __init__(self, session: Session) -> None:
         self.session = session
@@ -50,7 +53,7 @@ class CommandCompleter(Completer):
         language = self.session.settings.language
         candidates, current = complete(document.text_before_cursor, language)
         for word in candidates:
-            yield Completion(word, start_position=-len(current))
+            yield Completion(word + " ", start_position=-len(current), display=word)
 
 
 def run_prompt(

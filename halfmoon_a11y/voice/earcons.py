@@ -149,7 +149,7 @@ def for_events(events: Sequence[se.SessionEvent]) -> Sound | None:
                 ranked.append((0, sound(WON)))
             case ev.Blocked():
                 ranked.append((1, sound(BLOCKED)))
-            case ev.Removed(kind=kind):
+            case ev.Removed(kind=kind) | ev.Redone(kind=kind):  # a redo is a removal again
                 ranked.append((2, sound(PAIR if kind is ev.Kind.PAIR else TRIO)))
             case ev.Undone():
                 ranked.append((3, sound(UNDO)))
