@@ -47,7 +47,9 @@ def whole_game(language: str) -> list[list[str]]:
     front.start()
     for line in HELP:
         front.line(line)
-    for move in solve(deal(DealCode.parse(CODE))):
+    won = solve(deal(DealCode.parse(CODE)))
+    assert won is not None
+    for move in won:
         front.line("pick " + " ".join(move))
         front.line("info")
     front.line("board")
