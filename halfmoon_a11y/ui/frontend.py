@@ -176,6 +176,10 @@ class TextFrontEnd(Turns):
         self._sounds.play(files)
 
     def close(self) -> None:
+        if self.leaving:  # `quit` was answered: let its answer be heard (bounded, a key cuts)
+            from halfmoon_a11y.ui.leaving import let_finish
+
+            let_finish([self.speaker] if self._sounds is None else [self.speaker, self._sounds])
         self.speaker.close()
         if self._sounds is not None:
             self._sounds.close()

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
+from halfmoon_a11y.play.answers import LineCleared
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.ui.completion import complete
 from halfmoon_a11y.ui.frontend import TextFrontEnd
@@ -79,14 +80,26 @@ def run_prompt(
             front.speaker.interrupt()
 
     prompt.default_buffer.on_text_changed += typed
-    return serve(front, typed_lines(prompt, front.report), started=started)
+
+    def cleared() -> None:
+        """Ctrl-C: the voice is silenced and the player told the line is gone. Not kept
+        for `repeat`, which still says the last answer."""
+        front.interrupt()
+        front.announce([LineCleared()])
+
+    return serve(front, typed_lines(prompt, front.report, cleared), started=started)
 
 
 FAILURES_IN_A_ROW = 3  # a prompt that fails this often at once cannot be typed at: leave
 
 
-def typed_lines(prompt: PromptSession[str], report: Report | None = None) -> Iterator[str]:
-    """Each line the player enters; Ctrl-C gives up the line, Ctrl-D leaves as quit does.
+def typed_lines(
+    prompt: PromptSession[str],
+    report: Report | None = None,
+    cleared: Callable[[], None] | None = None,
+) -> Iterator[str]:
+    """Each line the player enters; Ctrl-C gives up the line (and `cleared` says so),
+    Ctrl-D leaves as quit does.
 
     A bug inside prompt_toolkit never reaches the screen: its details go to `report`
     (the error log), nothing is written. Raised in a key's handler or a reader of the
@@ -102,6 +115,13 @@ def typed_lines(prompt: PromptSession[str], report: Report | None = None) -> Ite
                 PROMPT, set_exception_handler=False, pre_run=lambda: _quiet_loop(report)
             )
         except KeyboardInterrupt:
+            if cleared is not None:
+                try:
+                    cleared()
+                except OSError:  # the terminal is gone: the next prompt leaves
+                    pass
+                except Exception as error:
+                    _report(report, error)
             continue
         except (EOFError, OSError):  # Ctrl-D, or the terminal is gone (EIO): leave as quit
             yield "quit"
