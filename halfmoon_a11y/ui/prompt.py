@@ -26,6 +26,7 @@ from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.completion import Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import InMemoryHistory
+from prompt_toolkit.output.vt100 import Vt100_Output
 from prompt_toolkit.shortcuts import CompleteStyle
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
@@ -165,9 +166,16 @@ def accept_quietly(prompt: PromptSession[str]) -> None:
     the player has just typed, after every command. Instead, the cursor only moves
     below the line (its text is on the screen already, as typed), so after Enter
     the answer alone is new text, as in plain mode.
+
+    It moves down first, then to the start of the new line: a newline ("\\r\\n",
+    and the terminal turns "\\n" into "\\r\\n" too) first put the caret back at the
+    start of the typed line, on the prompt's `>`, and a screen reader read that `>`
+    before the answer (issue 19). An index (ESC D) moves the caret straight down,
+    scrolling at the bottom as a newline does, onto the blank line below.
     """
     renderer = prompt.app.renderer
     draw = renderer.render
+    down = "\x1bD\r" if isinstance(renderer.output, Vt100_Output) else "\r\n"
 
     def render(app: Any, layout: Any, is_done: bool = False) -> None:
         last = renderer._last_screen
@@ -177,7 +185,7 @@ def accept_quietly(prompt: PromptSession[str]) -> None:
         below = max(0, last.height - 1 - renderer._cursor_pos.y)
         if below:
             renderer.output.cursor_down(below)
-        renderer.output.write_raw("\r\n")
+        renderer.output.write_raw(down)
         renderer.output.flush()
 
     renderer.render = render  # type: ignore[method-assign]
