@@ -26,7 +26,7 @@ def spawn(*args: str, env_extra: dict[str, str] | None = None) -> pexpect.spawn:
         env=env,
         encoding="utf-8",
         timeout=20,
-        dimensions=(40, 120),
+        dimensions=(40, 200),  # wide: answers are not cut here (tests/test_wrap.py)
     )
 
 

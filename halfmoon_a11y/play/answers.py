@@ -251,6 +251,11 @@ class CursorUnset:
 
 
 @record
+class LineCleared:
+    """Ctrl-C at the prompt: the line being typed was given up."""
+
+
+@record
 class Failed:
     """A command met a bug of the game's own: nothing was done, the game is saved and
     goes on. `log`: where the details were written, said the first time only."""
@@ -284,6 +289,7 @@ SessionEvent = (
     | VoiceChosen
     | CursorMoved
     | CursorUnset
+    | LineCleared
     | Failed
 )
 

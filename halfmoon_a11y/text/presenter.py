@@ -586,6 +586,10 @@ class Presenter:
     def _no_cursor(self, event: se.CursorUnset) -> list[str]:
         return [self.words._("No place under the cursor yet: the arrow keys choose one.")]
 
+    @_renders(se.LineCleared)
+    def _line_cleared(self, event: se.LineCleared) -> list[str]:
+        return [self.words._("Line cleared.")]
+
     @property
     def helper(self) -> Helper:
         return Helper(self.words)

@@ -5,6 +5,7 @@ Shared by plain mode (`ui.plain`) and the interactive prompt (`ui.prompt`).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
@@ -18,6 +19,7 @@ from halfmoon_a11y.play.settings import SETTINGS, Audience, CardNames, Settings,
 from halfmoon_a11y.text.ear import for_the_ear
 from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.words import Words
+from halfmoon_a11y.text.wrap import wrap_all
 from halfmoon_a11y.ui.loop import Turns, plain_failure, remembered, said
 from halfmoon_a11y.voice.speaker import SilentSpeaker, Voice
 
@@ -174,15 +176,47 @@ class TextFrontEnd(Turns):
         self._sounds.play(files)
 
     def close(self) -> None:
+        if self.leaving:  # `quit` was answered: let its answer be heard (bounded, a key cuts)
+            from halfmoon_a11y.ui.leaving import let_finish
+
+            let_finish([self.speaker] if self._sounds is None else [self.speaker, self._sounds])
         self.speaker.close()
         if self._sounds is not None:
             self._sounds.close()
 
 
-def printer(out: TextIO) -> Callable[[list[str]], None]:
+def printer(out: TextIO, columns: Callable[[], int] | None = None) -> Callable[[list[str]], None]:
+    """Writes an answer's lines to `out`. At a terminal, each line is cut between words
+    to fit the window (`text.wrap`), its width read at each answer, so a window made
+    narrower or wider is followed; the last column is left free. In a pipe, lines go
+    whole. `columns` gives the width instead (tests); 0 cuts nothing."""
+    if columns is None and _is_terminal(out):
+
+        def columns() -> int:
+            return terminal_columns(out)
+
     def say(lines: list[str]) -> None:
+        if columns is not None:
+            lines = wrap_all(lines, columns() - 1)
         for text in lines:
             out.write(text + "\n")
         out.flush()
 
     return say
+
+
+def _is_terminal(out: TextIO) -> bool:
+    try:
+        return out.isatty()
+    except (AttributeError, ValueError):  # no such method, or a closed stream
+        return False
+
+
+def terminal_columns(out: TextIO) -> int:
+    """The width of the terminal `out` writes to, in columns; 0 when it cannot be told
+    (then nothing is cut). Asked of the terminal itself, as shutil does, without loading
+    shutil at start."""
+    try:
+        return os.get_terminal_size(out.fileno()).columns
+    except (AttributeError, ValueError, OSError):
+        return 0

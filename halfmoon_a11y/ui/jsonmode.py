@@ -227,6 +227,8 @@ def _fields(event: se.SessionEvent, presenter: Presenter) -> dict[str, Any]:
             return {"type": "cursor", **spot_json(spot), "edge": edge, "selected": selected}
         case se.CursorUnset():
             return {"type": "cursor_unset"}
+        case se.LineCleared():
+            return {"type": "line_cleared"}
         case se.Refused(error):
             return {"type": "error", "code": error.code}
         case se.Failed(log, saved):

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
+from halfmoon_a11y.play.answers import LineCleared
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.ui.completion import complete
 from halfmoon_a11y.ui.frontend import TextFrontEnd
@@ -25,6 +26,7 @@ from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.completion import Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import InMemoryHistory
+from prompt_toolkit.output.vt100 import Vt100_Output
 from prompt_toolkit.shortcuts import CompleteStyle
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
@@ -82,14 +84,26 @@ def run_prompt(
             front.speaker.interrupt()
 
     prompt.default_buffer.on_text_changed += typed
-    return serve(front, typed_lines(prompt, front.report), started=started)
+
+    def cleared() -> None:
+        """Ctrl-C: the voice is silenced and the player told the line is gone. Not kept
+        for `repeat`, which still says the last answer."""
+        front.interrupt()
+        front.announce([LineCleared()])
+
+    return serve(front, typed_lines(prompt, front.report, cleared), started=started)
 
 
 FAILURES_IN_A_ROW = 3  # a prompt that fails this often at once cannot be typed at: leave
 
 
-def typed_lines(prompt: PromptSession[str], report: Report | None = None) -> Iterator[str]:
-    """Each line the player enters; Ctrl-C gives up the line, Ctrl-D leaves as quit does.
+def typed_lines(
+    prompt: PromptSession[str],
+    report: Report | None = None,
+    cleared: Callable[[], None] | None = None,
+) -> Iterator[str]:
+    """Each line the player enters; Ctrl-C gives up the line (and `cleared` says so),
+    Ctrl-D leaves as quit does.
 
     A bug inside prompt_toolkit never reaches the screen: its details go to `report`
     (the error log), nothing is written. Raised in a key's handler or a reader of the
@@ -105,6 +119,13 @@ def typed_lines(prompt: PromptSession[str], report: Report | None = None) -> Ite
                 PROMPT, set_exception_handler=False, pre_run=lambda: _quiet_loop(report)
             )
         except KeyboardInterrupt:
+            if cleared is not None:
+                try:
+                    cleared()
+                except OSError:  # the terminal is gone: the next prompt leaves
+                    pass
+                except Exception as error:
+                    _report(report, error)
             continue
         except (EOFError, OSError):  # Ctrl-D, or the terminal is gone (EIO): leave as quit
             yield "quit"
@@ -148,9 +169,16 @@ def accept_quietly(prompt: PromptSession[str]) -> None:
     the player has just typed, after every command. Instead, the cursor only moves
     below the line (its text is on the screen already, as typed), so after Enter
     the answer alone is new text, as in plain mode.
+
+    It moves down first, then to the start of the new line: a newline ("\\r\\n",
+    and the terminal turns "\\n" into "\\r\\n" too) first put the caret back at the
+    start of the typed line, on the prompt's `>`, and a screen reader read that `>`
+    before the answer (issue 19). An index (ESC D) moves the caret straight down,
+    scrolling at the bottom as a newline does, onto the blank line below.
     """
     renderer = prompt.app.renderer
     draw = renderer.render
+    down = "\x1bD\r" if isinstance(renderer.output, Vt100_Output) else "\r\n"
 
     def render(app: Any, layout: Any, is_done: bool = False) -> None:
         last = renderer._last_screen
@@ -160,7 +188,7 @@ def accept_quietly(prompt: PromptSession[str]) -> None:
         below = max(0, last.height - 1 - renderer._cursor_pos.y)
         if below:
             renderer.output.cursor_down(below)
-        renderer.output.write_raw("\r\n")
+        renderer.output.write_raw(down)
         renderer.output.flush()
 
     renderer.render = render  # type: ignore[method-assign]

@@ -189,6 +189,7 @@ def for_events(events: Sequence[se.SessionEvent]) -> Sound | None:
                 | se.SpeechProblem()
                 | se.VoiceChosen()
                 | se.CursorUnset()
+                | se.LineCleared()
                 | se.Failed()
             ):
                 pass

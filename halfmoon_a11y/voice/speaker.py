@@ -28,6 +28,10 @@ if TYPE_CHECKING:
             """A setting the voice follows changed (by its field name: language, rate)."""
             ...
 
+        def drain(self, seconds: float) -> bool:
+            """Wait, at most `seconds`, until all that was asked is said; whether it was."""
+            ...
+
         def close(self) -> None: ...
 
         def play(self, files: Sequence[str]) -> None:
@@ -53,6 +57,9 @@ class SilentSpeaker:
 
     def adjust(self, field: str, value: object) -> None:
         pass
+
+    def drain(self, seconds: float) -> bool:
+        return True
 
     def close(self) -> None:
         pass

@@ -67,6 +67,7 @@ class ThreadedSpeaker:
         self._playing: Popen[bytes] | None = None
         self._lock = threading.Condition()
         self._closed = False
+        self._waiting = False  # the worker waits for work: nothing queued, made or playing
         self._failure: SpeechTrouble | None = None
         self._said: set[SpeechTrouble] = set()
         self._broken = False
@@ -90,7 +91,7 @@ class ThreadedSpeaker:
             if self._asked_at is None:
                 self._asked_at = time.monotonic()
             self._queue.extend((self._generation, line, False) for line in lines if line.strip())
-            self._lock.notify()
+            self._lock.notify_all()
 
     def play(self, files: Sequence[str]) -> None:
         """Sound files to play, in the queue's order: an answer's sound goes in before its
@@ -99,7 +100,7 @@ class ThreadedSpeaker:
             if self._broken or self._closed:
                 return
             self._queue.extend((self._generation, file, True) for file in files)
-            self._lock.notify()
+            self._lock.notify_all()
 
     def interrupt(self) -> None:
         with self._lock:
@@ -126,11 +127,29 @@ class ThreadedSpeaker:
             failure, self._failure = self._failure, None
             return failure
 
+    def drain(self, seconds: float) -> bool:
+        """Wait until everything asked for has been said and played, at most `seconds`:
+        on leaving, the last answer is heard to its end. True when it was; False when
+        time ran out first (it goes on playing until `interrupt` or `close`). A voice
+        that stopped, or closed, has nothing left to say."""
+        deadline = time.monotonic() + seconds
+        with self._lock:
+            while not self._idle_locked():
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                self._lock.wait(left)
+            return True
+
+    def _idle_locked(self) -> bool:
+        alive = self._thread.is_alive() and not self._broken and not self._closed
+        return not alive or (self._waiting and not self._queue)
+
     def close(self) -> None:
         self.interrupt()
         with self._lock:
             self._closed = True
-            self._lock.notify()
+            self._lock.notify_all()
         self._thread.join(timeout=2)
         if self._folder is not None:
             shutil.rmtree(self._folder, ignore_errors=True)
@@ -142,7 +161,10 @@ class ThreadedSpeaker:
         when none is queued."""
         with self._lock:
             while wait and not self._queue and not self._closed:
+                self._waiting = True  # all is said: a `drain` may end
+                self._lock.notify_all()
                 self._lock.wait()
+            self._waiting = False
             if self._closed or not self._queue:
                 return None
             generation, text, is_file = self._queue.popleft()
@@ -260,6 +282,7 @@ class ThreadedSpeaker:
             self._broken = True
             self._failure = reason
             self._queue.clear()
+            self._lock.notify_all()  # a `drain` has nothing left to wait for
 
 
 def _no_sentences(text: str, language: str, rate: int) -> Path:

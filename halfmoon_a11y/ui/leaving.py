@@ -1,0 +1,104 @@
+"""Leaving is heard: after `quit`, the game's voice says its last answer to the end.
+
+The answer to `quit` (the game is saved, goodbye) is queued in the voice when the
+program ends; closing the voice then cut it off, and the player heard nothing. Now the
+voice is given up to FINISH_SECONDS to finish before it closes, and any key cuts the
+wait short, as a key silences the voice at any other time. Only after `quit` (or
+Ctrl-D): a SIGTERM or a closed window leaves at once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import time
+from collections.abc import Iterator, Sequence
+
+from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
+
+if TYPE_CHECKING:
+    from typing import TextIO
+
+    from halfmoon_a11y.voice.speaker import Speaker
+
+FINISH_SECONDS = 6.0  # the most leaving waits for the last answer (quit's: 4 to 5 s at rate 175)
+KEY_CHECK_SECONDS = 0.02  # how often a key is looked for while the voice finishes
+
+
+def let_finish(
+    speakers: Sequence[Speaker], seconds: float = FINISH_SECONDS, keys: TextIO | None = None
+) -> bool:
+    """Wait until every speaker has said all it was asked, at most `seconds`; a key typed
+    at the terminal `keys` (standard input by default, if it is a terminal) silences
+    them and ends the wait. Whether all was said."""
+    if all(speaker.drain(0) for speaker in speakers):
+        return True  # nothing to wait for (speech off, a screen reader speaks)
+    deadline = time.monotonic() + seconds
+    fd = _terminal(sys.stdin if keys is None else keys)
+    with _keys_at_once(fd):
+        for speaker in speakers:
+            while True:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                if speaker.drain(min(left, KEY_CHECK_SECONDS)):
+                    break
+                if fd is not None and _key_pressed(fd):
+                    for each in speakers:
+                        each.interrupt()
+                    return False
+    return True
+
+
+def _terminal(stream: TextIO) -> int | None:
+    """The stream's descriptor if it is a terminal, where a key can be read; else None (a
+    pipe's next line is no key)."""
+    try:
+        fd = stream.fileno()
+        return fd if os.isatty(fd) else None
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
+@contextlib.contextmanager
+def _keys_at_once(fd: int | None) -> Iterator[None]:
+    """The terminal hands over each key as it is pressed, unechoed, Ctrl-C included (its
+    signal is held while leaving: as a key, it too cuts the wait); set back after."""
+    if fd is None:
+        yield
+        return
+    try:
+        import termios
+    except ImportError:  # Windows: no key cuts the wait, which is bounded all the same
+        yield
+        return
+    try:
+        before = termios.tcgetattr(fd)
+        mode = termios.tcgetattr(fd)
+        mode[3] &= ~(termios.ICANON | termios.ECHO | termios.ISIG)
+        mode[6][termios.VMIN] = 1
+        mode[6][termios.VTIME] = 0
+        termios.tcsetattr(fd, termios.TCSANOW, mode)
+    except (termios.error, OSError):
+        yield
+        return
+    try:
+        yield
+    finally:
+        with contextlib.suppress(termios.error, OSError):
+            termios.tcsetattr(fd, termios.TCSANOW, before)
+
+
+def _key_pressed(fd: int) -> bool:
+    """Whether a key is waiting; it is read, so it does not reach the shell afterwards. A
+    terminal that is gone counts as a key: nobody is left to listen."""
+    import select
+
+    try:
+        ready, _, _ = select.select([fd], [], [], 0)
+        if ready:
+            os.read(fd, 1024)
+    except (OSError, ValueError):
+        return True
+    return bool(ready)
