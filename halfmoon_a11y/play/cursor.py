@@ -4,8 +4,8 @@ It moves over the 20 places in the arc's order: piles 1 to 12 (3 on the left, 7
 across the top, 2 on the right), then reserve R1 to R8. It starts on no place:
 the first key puts it at the place that key names. Only pile 1 and R8 are ends:
 a key that would go past them leaves the cursor there (`Stop.edge`). Page Up
-always goes to pile 1 and Page Down to R1; on R1, Page Down stays without an edge. A removed card leaves it
-where it was; a new deal too.
+always goes to pile 1 and Page Down to R1; on R1, Page Down stays without an edge.
+A removed card leaves the cursor where it was; a new deal too.
 
 >>> cursor = Cursor()
 >>> cursor.move(NEXT), cursor.move(PREVIOUS)
