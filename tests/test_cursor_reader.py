@@ -100,7 +100,6 @@ class Terminal:
 
         self.model = ScreenModel("--code", code, "--no-speech", "--no-sounds", "--lang", language)
         self.model.settle(0.5)
-        self.display: list[str] = []
 
     def press(self, key: str, expect: bytes = b"\n") -> list[str]:
         """Send one key; wait for the answer and the prompt drawn again after it; the
@@ -124,15 +123,18 @@ class Terminal:
                 continue
             got += chunk
             model.stream.feed(chunk)
-        self.display = display = model.screen.display  # once: each call draws every line
-        return [display[y].rstrip() for y in sorted(model.screen.dirty) if display[y].strip()]
+        rows = [self.line(y) for y in sorted(model.screen.dirty)]
+        return [row for row in rows if row]
 
     def caret(self) -> tuple[int, int]:
         return self.model.screen.cursor.y, self.model.screen.cursor.x
 
     def line(self, y: int) -> str:
-        """Line `y` as the last key left it."""
-        return self.display[y].rstrip()
+        """Screen line `y`, without trailing blanks (drawn alone: pyte's `display` draws
+        all 400 lines at every call)."""
+        screen = self.model.screen
+        row = screen.buffer[y]
+        return "".join(row[x].data for x in range(screen.columns)).rstrip()
 
     def close(self) -> None:
         self.model.close()
