@@ -2,14 +2,19 @@
 
 It moves over the 20 places in the arc's order: piles 1 to 12 (3 on the left, 7
 across the top, 2 on the right), then reserve R1 to R8. It starts on no place:
-the first key puts it at the place that key names. A removed card leaves it
-where it was; a new deal too.
+the first key puts it at the place that key names. Only pile 1 and R8 are ends:
+a key that would go past them leaves the cursor there (`Stop.edge`). Page Up
+always goes to pile 1 and Page Down to R1; on R1, Page Down stays without an edge.
+A removed card leaves the cursor where it was; a new deal too.
 
 >>> cursor = Cursor()
 >>> cursor.move(NEXT), cursor.move(PREVIOUS)
 (Stop(location=Location.parse('1'), edge=False), Stop(location=Location.parse('1'), edge=True))
 >>> cursor.move(OTHER_ROW), cursor.move(LAST)
 (Stop(location=Location.parse('R1'), edge=False), Stop(location=Location.parse('R8'), edge=False))
+>>> cursor.index = 11  # pile 12: Page Up goes to pile 1, no end of the table
+>>> cursor.move(PILES_ROW), cursor.move(PILES_ROW)
+(Stop(location=Location.parse('1'), edge=False), Stop(location=Location.parse('1'), edge=True))
 """
 
 from __future__ import annotations
@@ -54,13 +59,13 @@ class Cursor:
             wanted = 0 if here is None else here + 1
         elif how == PREVIOUS:
             wanted = last if here is None else here - 1
-        elif how == OTHER_ROW:  # Page Down: the piles' row to the reserve's
-            wanted = PILES if here is None or here < PILES else last + 1
-        elif how == PILES_ROW:  # Page Up: the reserve's row to the piles'
-            wanted = 0 if here is None or here >= PILES else -1
+        elif how == OTHER_ROW:  # Page Down: to the reserve's first slot, R1
+            wanted = PILES
+        elif how == PILES_ROW:  # Page Up: to the piles' first, pile 1
+            wanted = 0 if here != 0 else -1  # on pile 1, the table's end: it stays
         else:
             raise ValueError(how)
-        if not 0 <= wanted <= last:  # past an end: the cursor stays
+        if not 0 <= wanted <= last:  # past an end of the table: the cursor stays
             assert here is not None
             return Stop(ALL_LOCATIONS[here], edge=True)
         self.index = wanted

@@ -4,7 +4,8 @@
 `text.help` lists them in the player's language (`help keys`). An entry marked
 `empty_line` acts only when nothing is typed: on a line being typed, the key
 edits the line as it always did. Up and Down (history) and Tab (completion)
-are prompt_toolkit's own and are never bound here.
+are prompt_toolkit's own and are never bound here. Full stop and Comma repeat
+Right and Left for terminal screen readers, which keep the arrows for themselves.
 """
 
 from __future__ import annotations
@@ -31,6 +32,11 @@ class KeySpec:
 KEYMAP: tuple[KeySpec, ...] = (
     KeySpec(("right",), cursor.NEXT, N_("Right arrow"), N_("the next place on the arc.")),
     KeySpec(("left",), cursor.PREVIOUS, N_("Left arrow"), N_("the place before on the arc.")),
+    # Full stop and Comma: terminal screen readers claim Left and Right (they read the
+    # character under the caret and drop the game's line); no reader claims these two.
+    # Bare keys on the English, Catalan and Danish layouts; no command starts with them.
+    KeySpec((".",), cursor.NEXT, N_("Full stop"), N_("the next place, as Right arrow does.")),
+    KeySpec((",",), cursor.PREVIOUS, N_("Comma"), N_("the place before, as Left arrow does.")),
     KeySpec(("home",), cursor.FIRST, N_("Home"), N_("pile 1.")),
     KeySpec(("end",), cursor.LAST, N_("End"), N_("reserve R8.")),
     KeySpec(("pagedown",), cursor.OTHER_ROW, N_("Page Down"), N_("from the piles to R1.")),

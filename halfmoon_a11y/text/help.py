@@ -50,6 +50,12 @@ TABLE_TEXT = (
 )
 
 
+SCREEN_READER = N_(
+    "With a screen reader, move with Comma and Full stop. On Left and Right arrows, "
+    "a screen reader reads one character, not the place."
+)
+
+
 KEYS_WHERE = N_(
     "The arrow keys, Space and Escape work at the interactive prompt, not in plain mode."
 )
@@ -129,6 +135,7 @@ class Helper:
         always = [s for s in KEYMAP if not s.empty_line]
         return [
             w._("Keys, with nothing typed:"),
+            w._(SCREEN_READER),  # first: a screen reader's player needs it before the list
             *(line.format(key=w._(s.name), does=w._(s.does)) for s in on_empty),
             w._("At any time:"),
             *(line.format(key=w._(s.name), does=w._(s.does)) for s in always),

@@ -46,7 +46,8 @@ def key_bindings(act: Callable[[str], None] | None = None) -> KeyBindings:
         handler = LINE_ACTIONS.get(spec.action) or _game_key(spec.action, act)
         if spec.empty_line:
             # eager: a lone Escape acts at once, without waiting to be an Alt key's start
-            # (which held it 1.5 s and ate the key after it, in a real terminal)
+            # (which held it 1.5 s and ate the key after it, in a real terminal). The
+            # input's own wait for a lone Escape byte is ui.prompt's ESCAPE_WAIT.
             eager = spec.keys == ("escape",)
             bindings.add(*spec.keys, filter=_line_is_empty, eager=eager)(handler)
         else:

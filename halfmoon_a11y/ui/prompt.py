@@ -78,6 +78,7 @@ def run_prompt(
     )
 
     accept_quietly(prompt)
+    prompt.app.ttimeoutlen = ESCAPE_WAIT
 
     def typed(buffer: Buffer) -> None:
         if buffer.text:  # the first key of a new command silences the voice
@@ -92,6 +93,13 @@ def run_prompt(
         front.announce([LineCleared()])
 
     return serve(front, typed_lines(prompt, front.report, cleared), started=started)
+
+
+# How long a lone Escape byte waits to be known as the Escape key and not the start of
+# another key's sequence (an arrow sends ESC [ C). prompt_toolkit waits 0.5 s, so
+# Escape answered half a second after every other key. A terminal sends a key's
+# sequence in one write, so 50 ms (Neovim's `ttimeoutlen`) is ample.
+ESCAPE_WAIT = 0.05  # seconds
 
 
 FAILURES_IN_A_ROW = 3  # a prompt that fails this often at once cannot be typed at: leave
