@@ -214,16 +214,22 @@ def keys_to(here: int | None, target: int) -> list[str]:
     return best
 
 
-def test_a_whole_game_in_catalan_with_the_keys_a_screen_reader_lets_through():
+# Each language's words for a stop and for the win (the places as they start a line).
+PLACES = {"ca": ("Pila ", "Reserva "), "da": ("Bunke ", "Reserve "), "en": ("Pile ", "Reserve ")}
+WON = {"ca": "Victòria", "da": "Sejr", "en": "Victory"}
+
+
+@pytest.mark.parametrize("language", ["ca", "da", "en"])
+def test_a_whole_game_with_the_keys_a_screen_reader_lets_through(language):
     """Issue 19's end: from the first card to Victory, no command typed and no arrow
-    key, in a real terminal; every cursor stop is new text just above the caret, on an
-    empty prompt."""
+    key, in a real terminal, in each language; every cursor stop is new text just above
+    the caret, on an empty prompt."""
     from halfmoon_a11y.core.dealcode import DealCode, deal
     from halfmoon_a11y.core.places import Location
     from tests.solver import solve
 
     code = "HM1-N-AAAAAAC"  # winnable: tests.solver finds a line for it
-    game = Terminal("ca", code)
+    game = Terminal(language, code)
     try:
         here: int | None = None
         stops = 0
@@ -233,7 +239,7 @@ def test_a_whole_game_in_catalan_with_the_keys_a_screen_reader_lets_through():
                 for key in keys_to(here, target):
                     new = game.press(key)
                     assert len(new) == 2 and new[1] == ">", (key, new)
-                    assert new[0].startswith(("Pila ", "Reserva ")), (key, new)
+                    assert new[0].startswith(PLACES[language]), (key, new)
                     y, x = game.caret()
                     assert (game.line(y), x, game.line(y - 1)) == (">", 2, new[0])
                     stops += 1
@@ -241,6 +247,6 @@ def test_a_whole_game_in_catalan_with_the_keys_a_screen_reader_lets_through():
                 answer = game.press(SPACE)
                 assert answer[-1] == ">" and len(answer) >= 2, answer
         assert stops > 100
-        assert any(line.startswith("Victòria") for line in answer), answer
+        assert any(line.startswith(WON[language]) for line in answer), answer
     finally:
         game.close()

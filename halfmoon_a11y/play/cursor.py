@@ -26,7 +26,7 @@ PREVIOUS = "previous"  # the place before, along the arc
 NEXT = "next"  # the place after
 FIRST = "first"  # pile 1
 LAST = "last"  # R8
-PILES_ROW = "piles"  # from the reserve to pile 1
+PILES_ROW = "piles"  # to pile 1, from anywhere
 OTHER_ROW = "reserve"  # from the piles to R1
 MOVES = (PREVIOUS, NEXT, FIRST, LAST, PILES_ROW, OTHER_ROW)
 

@@ -40,7 +40,7 @@ KEYMAP: tuple[KeySpec, ...] = (
     KeySpec(("home",), cursor.FIRST, N_("Home"), N_("pile 1.")),
     KeySpec(("end",), cursor.LAST, N_("End"), N_("reserve R8.")),
     KeySpec(("pagedown",), cursor.OTHER_ROW, N_("Page Down"), N_("from the piles to R1.")),
-    KeySpec(("pageup",), cursor.PILES_ROW, N_("Page Up"), N_("from the reserve to pile 1.")),
+    KeySpec(("pageup",), cursor.PILES_ROW, N_("Page Up"), N_("to pile 1, from anywhere.")),
     KeySpec((" ",), TAP, N_("Space"), N_("taps the place under the cursor, as pick does.")),
     KeySpec(("escape",), DROP, N_("Escape"), N_("drops the selection.")),
     KeySpec(("c-c",), CLEAR, N_("Ctrl-C"), N_("clears the line."), empty_line=False),

@@ -57,7 +57,8 @@ SCREEN_READER = N_(
 
 
 KEYS_WHERE = N_(
-    "The arrow keys, Space and Escape work at the interactive prompt, not in plain mode."
+    "The arrow keys, Full stop, Comma, Space and Escape work at the interactive prompt, "
+    "not in plain mode."
 )
 
 
