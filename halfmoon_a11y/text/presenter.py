@@ -337,17 +337,24 @@ class Presenter:
         """One message per event (the JSON mode's), worded so that read in order they say
         what the text front end says: a removal's outcome, then each place it changed,
         and with full answers the totals after the last of them."""
-        said = [" ".join(self.render(event)) for event in events]
-        for index, event in enumerate(events):
-            if not isinstance(event, ev.Removed | ev.Redone):
-                continue
-            said[index] = self.outcome(event)
-            end = index + 1
-            while end < len(events) and isinstance(events[end], ev.Revealed | ev.Emptied):
-                end += 1
-            won = end < len(events) and isinstance(events[end], ev.Won)
-            if self.full and not won:
-                said[end - 1] += " " + self.totals(event.score, event.left)
+        said: list[str] = []
+        removals: list[int] = []
+        for event in events:
+            kind = type(event)
+            if kind is ev.Removed or kind is ev.Redone:
+                removals.append(len(said))
+                said.append(self.outcome(event))  # type: ignore[arg-type]
+            else:
+                said.append(" ".join(self.render(event)))
+        if removals and self.full:  # every JSON line pays for this loop only after a move
+            for index in removals:
+                removed = events[index]
+                assert isinstance(removed, ev.Removed | ev.Redone)
+                end = index + 1
+                while end < len(events) and isinstance(events[end], ev.Revealed | ev.Emptied):
+                    end += 1
+                if not (end < len(events) and isinstance(events[end], ev.Won)):
+                    said[end - 1] += " " + self.totals(removed.score, removed.left)
         return said
 
     def totals(self, score: int, left: int) -> str:
