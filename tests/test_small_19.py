@@ -437,3 +437,23 @@ def test_redo_brings_back_exactly_the_table_undo_took_back_in_random_play():
             assert game.redo_available == len(undone)
 
     check()
+
+
+def test_a_won_and_undone_game_still_counts_as_won_after_a_resume(paths, clock):
+    """Before: the memory of the win was not saved, and after quit and resume `new` said
+    the game would count as abandoned (it was, and is, counted as won)."""
+    from halfmoon_a11y.play.answers import NewAsked
+    from halfmoon_a11y.store.keeper import Keeper
+    from halfmoon_a11y.store.settings_file import SettingsFile
+    from tests.test_statistics import WINNABLE, win
+
+    keeper = Keeper(paths, SettingsFile.load(paths.settings))
+    session = keeper.open(DealCode.parse("HM1-N-AAAAAAB"), now=clock)
+    win(session, clock, WINNABLE[0], 1)
+    play(session, "undo")
+    play(session, "quit")
+    keeper.close()
+    again = Keeper(paths, SettingsFile.load(paths.settings)).open(None, now=clock)
+    assert again.resumed and again.game.moves == 47
+    [asked] = play(again, "new")
+    assert asked == NewAsked(47, won=True)

@@ -64,6 +64,7 @@ class Start:
     resumed: bool = False
     table: Deal | None = None
     game: Game | None = None
+    won: bool = False  # the deal was won before, then a removal undone
 
 
 class ReplayError(ValueError):
@@ -111,7 +112,7 @@ class Session:
         self._code = start.code
         self._game = replay(start)
         self._clock = GameClock(now, start.elapsed)
-        self._won_once = False  # this deal was won in this session (an undo may follow)
+        self._won_once = start.won  # this deal was won (an undo may follow), saved or now
 
     # -- what the session holds, read-only --------------------------------------------
 
@@ -237,7 +238,7 @@ class Session:
         self._code = start.code
         self._game = replay(start)
         self._clock = GameClock(self._now, start.elapsed)
-        self._won_once = False
+        self._won_once = start.won
         return replace(self.opening(), keep=Keep.GAME)
 
     def change(self, setting: str, value: object) -> Answer:

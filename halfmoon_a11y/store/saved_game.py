@@ -7,7 +7,9 @@ Format 1 (JSON):
      "elapsed": 42.5, "game": "3f9c0a1e7b2d4c58"}
 
 `game` identifies the game, so that its result is recorded once (older saves
-have none and get one when resumed).
+have none and get one when resumed). `"won": true` is written only for a deal won
+and then taken back by undo: `new` then says it counts as won (issue 19); older
+releases ignore it.
 """
 
 from __future__ import annotations
@@ -64,11 +66,12 @@ class SavedGame:
     moves: tuple[tuple[Location, ...], ...]
     elapsed: float
     game: str = ""  # the game's identity: its result is recorded once, whatever happens
+    won: bool = False  # the deal was won, then a removal undone (`new` says it counts as won)
 
     @classmethod
     def of(cls, session: Session, game: str = "") -> SavedGame:
         moves = tuple(tuple(p.location for p in move.cards) for move in session.game.history)
-        return cls(session.code, moves, session.clock.seconds, game)
+        return cls(session.code, moves, session.clock.seconds, game, session.won_once)
 
     def to_bytes(self) -> bytes:
         data = {
@@ -78,6 +81,8 @@ class SavedGame:
             "elapsed": round(self.elapsed, 3),
             "game": self.game,
         }
+        if self.won:  # only then: saves of games never won stay as they were
+            data["won"] = True
         return (json.dumps(data) + "\n").encode("utf-8")
 
     @classmethod
@@ -104,13 +109,14 @@ class SavedGame:
         if not 0 <= elapsed < 10**9 or any(len(move) not in (2, 3) for move in moves):
             raise SaveError(SaveProblem.UNREADABLE)
         game = data.get("game")  # saves from before games had an identity have none
-        return cls(code, moves, elapsed, game if isinstance(game, str) and game.isalnum() else "")
+        identity = game if isinstance(game, str) and game.isalnum() else ""
+        return cls(code, moves, elapsed, identity, data.get("won") is True)
 
     def start(self) -> Start:
         """The saved game, to resume, already replayed: the session plays the game this
         check made, so a resumed game is replayed once. Raises SaveError when a removal
         does not replay."""
-        start = Start(self.code, self.moves, self.elapsed, resumed=True)
+        start = Start(self.code, self.moves, self.elapsed, resumed=True, won=self.won)
         try:
             game = replay(start)
         except ReplayError:
@@ -155,7 +161,9 @@ class Reading:
 
     def start(self) -> Start:
         saved = self.saved
-        return Start(saved.code, saved.moves, saved.elapsed, resumed=True, game=self.game)
+        return Start(
+            saved.code, saved.moves, saved.elapsed, resumed=True, game=self.game, won=saved.won
+        )
 
 
 def read(path: StrPath) -> SavedGame | None:
@@ -318,7 +326,11 @@ def with_journal(saved: SavedGame, game: Game, raw: bytes, journal: bytes) -> Re
         elapsed = seconds
     game.drop_selection()
     return Reading(
-        SavedGame(saved.code, tuple(moves), elapsed, saved.game), game, raw, applied, problem
+        SavedGame(saved.code, tuple(moves), elapsed, saved.game, saved.won),
+        game,
+        raw,
+        applied,
+        problem,
     )
 
 
