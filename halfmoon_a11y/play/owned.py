@@ -91,15 +91,7 @@ def read_bounded(path: StrPath, limit: int) -> bytes | None:
             raise NotARegularFile(str(path))
         if status.st_size > limit:
             raise TooLarge(str(path))
-        chunks = []
-        left = limit + 1
-        while left > 0:
-            chunk = os.read(handle, min(left, 65536))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
-        data = b"".join(chunks)
+        data = read_at_most(handle, limit + 1)
         if len(data) > limit:
             raise TooLarge(str(path))
         return data
@@ -118,17 +110,23 @@ def read_head(path: StrPath, limit: int) -> bytes:
     try:
         if not stat.S_ISREG(os.fstat(handle).st_mode):
             raise NotARegularFile(str(path))
-        chunks = []
-        left = limit
-        while left > 0:
-            chunk = os.read(handle, min(left, 65536))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
-        return b"".join(chunks)
+        return read_at_most(handle, limit)
     finally:
         os.close(handle)
+
+
+def read_at_most(handle: int, limit: int) -> bytes:
+    """At most `limit` bytes from an open file, from where it stands: the one read loop
+    of every bounded read (a device or a growing file never makes it read more)."""
+    chunks = []
+    left = limit
+    while left > 0:
+        chunk = os.read(handle, min(left, 65536))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
 
 
 def open_owned(path: StrPath, flags: int) -> int:

@@ -25,6 +25,7 @@ from halfmoon_a11y.play.owned import (
     atomic_write,
     make_folder,
     open_append,
+    read_at_most,
     write_all,
 )
 
@@ -59,7 +60,7 @@ def read_history(path: StrPath, limit: int = READ_LIMIT) -> bytes | None:
         cut = size > limit
         if cut:
             os.lseek(handle, size - limit, os.SEEK_SET)
-        data = _read_at_most(handle, limit)
+        data = read_at_most(handle, limit)
     except OSError:
         return None
     finally:
@@ -67,18 +68,6 @@ def read_history(path: StrPath, limit: int = READ_LIMIT) -> bytes | None:
     if cut:  # the first line was cut: it starts after the first line's end
         data = data[data.find(b"\n") + 1 :] if b"\n" in data else b""
     return data
-
-
-def _read_at_most(handle: int, limit: int) -> bytes:
-    chunks = []
-    left = limit
-    while left > 0:
-        chunk = os.read(handle, min(left, 65536))
-        if not chunk:
-            break
-        chunks.append(chunk)
-        left -= len(chunk)
-    return b"".join(chunks)
 
 
 def append_history(path: StrPath, text: str) -> bool:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import signal
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
     Report = Callable[[BaseException], str | None]
 
 
-class Turns:
+class Turns(ABC):
     """The straight line of a turn, for every front end. A front end says how it applies
     settings (`apply`) and how it says an answer (`say`); the rest is here, once."""
 
@@ -51,12 +52,13 @@ class Turns:
         """Follow the settings that changed; the answer with notes of the front end's own."""
         return answer
 
+    @abstractmethod
     def say(self, answer: se.Answer) -> None:
-        """Render the answer and give it to the player."""
-        raise NotImplementedError
+        """Render the answer and give it to the player (each front end its own way)."""
 
     def interrupt(self) -> None:
         """A new command silences the last answer."""
+        return  # a front end with nothing of its own to do here (the JSON mode)
 
     def opening_notes(self) -> Sequence[se.SessionEvent]:
         """What the front end says about itself at the start (which voice speaks)."""
@@ -64,6 +66,7 @@ class Turns:
 
     def close(self) -> None:
         """Stop what the front end started (the voice)."""
+        return  # a front end with nothing of its own to do here (the JSON mode)
 
     # -- the line ------------------------------------------------------------------------
 
@@ -132,6 +135,7 @@ class Turns:
 
     def say_plainly(self) -> None:
         """The last resort, when even the failure cannot be said in the player's words."""
+        return  # by default nothing more can be said; both front ends write one line
 
     def failed(self, error: BaseException) -> se.Failed:
         """A bug: its details written down (the path said the first time), the game saved
