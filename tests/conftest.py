@@ -30,6 +30,27 @@ def signals_as_they_were():
     signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 
 
+@pytest.fixture(autouse=True)
+def real_system(monkeypatch):
+    """Each test starts on the system it runs on; one that pretends to be on Windows or
+    macOS (`pretend_system`) ends there."""
+    from halfmoon_a11y.play import system
+
+    monkeypatch.delenv(system.ENVIRONMENT_VARIABLE, raising=False)
+    system.pretend(None)
+    yield
+    system.pretend(None)
+
+
+@pytest.fixture
+def pretend_system():
+    """`pretend_system("windows")`: the game's Windows branches from here to the test's
+    end (play/system.py); "macos" and "linux" likewise."""
+    from halfmoon_a11y.play import system
+
+    return system.pretend
+
+
 @pytest.fixture
 def snapshot_text(snapshot):
     return snapshot.use_extension(TextSnapshot)
