@@ -10,6 +10,9 @@ Each round starts, one after the other and in a fresh process each:
 - `halfmoon-a11y --plain`, the same;
 - the interactive mode in a pseudo-terminal: its first byte, and its prompt
   ready for typing (`> ` drawn by prompt_toolkit).
+`--speech auto` lets the plain and interactive starts choose a voice as a player's
+would (the screen-reader check and the voice made; `true` as the audio player, so
+nothing is heard); by default speech is off and neither is paid for.
 The ratios are medians of each round's own ratio to that round's `python -c
 pass`, so a busy moment of the machine weighs on both sides alike. Peak memory
 is each process's maximum resident set. Every run uses a fresh home folder
@@ -46,13 +49,18 @@ GAME = [str(INSTALLED)] if INSTALLED.exists() else [sys.executable, "-m", "halfm
 BYTECODE = True  # --no-bytecode: every module compiled from source at every start
 
 
+SPEECH = "off"  # --speech auto: the interactive start looks for a screen reader too
+
+
 def environment(home: Path) -> dict[str, str]:
     env = {
         k: v
         for k, v in os.environ.items()
         if not k.startswith(("XDG_", "HALFMOON", "PYTHONDONTWRITEBYTECODE"))
     }
-    env.update(HOME=str(home), TERM="xterm-256color", HALFMOON_A11Y_SPEECH="off")
+    env.update(HOME=str(home), TERM="xterm-256color", HALFMOON_A11Y_SPEECH=SPEECH)
+    if SPEECH != "off":  # the voice is chosen and made, but no sound is played
+        env["HALFMOON_A11Y_PLAYER"] = "true"
     if not BYTECODE:
         env["PYTHONDONTWRITEBYTECODE"] = "1"
     return env
@@ -118,9 +126,16 @@ def main() -> int:
         action="store_true",
         help="no bytecode cache: as an editable install with PYTHONDONTWRITEBYTECODE set",
     )
+    parser.add_argument(
+        "--speech",
+        choices=("off", "auto"),
+        default="off",
+        help="auto: the interactive start looks for a screen reader and makes the voice",
+    )
     args = parser.parse_args()
-    global BYTECODE
+    global BYTECODE, SPEECH
     BYTECODE = not args.no_bytecode
+    SPEECH = args.speech
     if BYTECODE:  # as an installed package is: every module compiled once, beforehand
         subprocess.run(
             [sys.executable, "-m", "compileall", "-q", str(ROOT / "halfmoon_a11y")], check=True
@@ -162,7 +177,10 @@ def main() -> int:
     for name, peaks in memory.items():
         print(f"peak memory, {name}: {statistics.median(peaks) / 1024:.1f} MiB")
     cache = "with" if BYTECODE else "without"
-    print(f"{args.runs} rounds, {cache} bytecode cache; Python {sys.version.split()[0]}")
+    print(
+        f"{args.runs} rounds, {cache} bytecode cache, speech {SPEECH}; "
+        f"Python {sys.version.split()[0]}"
+    )
     return 1 if failed else 0
 
 

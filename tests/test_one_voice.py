@@ -76,11 +76,12 @@ def test_the_start_says_which_voice_speaks_and_how_to_change_it(orca, tmp_path):
 
     front = TextFrontEnd(session, written.extend, factory, announce_voice=True)
     front.start()
+    front.settle()
     front.close()
-    assert written[1] == (
+    assert written[1].startswith("Bunke 1:")  # the table at once, the choice after it
+    assert written[-1] == (
         "Stemme: din skærmlæser, Orca. Spillet er tavst. Skriv tale til for spillets egen stemme."
     )
-    assert written[2].startswith("Bunke 1:")  # then the table
 
 
 def fake_proc(tmp_path: Path, processes: dict[str, bytes]) -> Path:
@@ -96,38 +97,68 @@ def fake_proc(tmp_path: Path, processes: dict[str, bytes]) -> Path:
 
 def test_orca_run_as_a_python_script_is_found(tmp_path):
     proc = fake_proc(tmp_path, {"python3": b"/usr/bin/python3\0/usr/bin/orca\0--replace\0"})
-    assert screen_reader("linux", proc, run=lambda command: None) == "Orca"
+    assert screen_reader(proc, run=lambda command: None) == "Orca"
 
 
 def test_a_command_that_names_orca_is_not_a_screen_reader(tmp_path):
     proc = fake_proc(tmp_path, {"man": b"man\0orca\0", "less": b"less\0orca.txt\0"})
-    assert screen_reader("linux", proc, run=lambda command: None) is None
+    assert screen_reader(proc, run=lambda command: None) is None
 
 
-def test_the_desktop_bus_can_say_a_screen_reader_runs(tmp_path, monkeypatch):
+@pytest.mark.parametrize("name", ["orca", ".orca-wrapped", "Orca"])
+def test_orca_is_found_by_its_process_however_it_is_wrapped(name, tmp_path):
+    """NixOS runs Orca as `.orca-wrapped`: found by its name, not by the desktop bus."""
+    proc = fake_proc(tmp_path, {name: name.encode() + b"\0"})
+    assert screen_reader(proc, run=lambda command: None) == "Orca"
+
+
+def test_the_desktop_bus_alone_is_no_screen_reader(tmp_path, monkeypatch):
+    """AT-SPI's ScreenReaderEnabled stays true after Orca has stopped (AccessKit #713),
+    and other programs set it. Before, it alone meant "Orca": the game's own voice was
+    silenced for a player with no screen reader at all."""
     monkeypatch.setattr("shutil.which", lambda name: f"/usr/bin/{name}")
-    proc = fake_proc(tmp_path, {"bash": b"bash\0"})
+    monkeypatch.setattr("halfmoon_a11y.voice.choose.engine_available", lambda: True)
+    proc = fake_proc(tmp_path, {"bash": b"bash\0", "at-spi-bus-laun": b"at-spi-bus-launcher\0"})
 
     def bus(command):
         return "b true\n" if command[0] == "busctl" else None
 
-    assert screen_reader("linux", proc, run=bus) == "Orca"
+    assert screen_reader(proc, run=bus) is None
+    voice = make_speaker(
+        Settings(speech=SpeechMode.AUTO),
+        player_env(tmp_path),
+        detect=lambda: screen_reader(proc, run=bus),
+    )
+    try:
+        assert voice.own and voice.reader is None  # the game's own voice is chosen
+    finally:
+        voice.speaker.close()
 
 
 @pytest.mark.parametrize(
-    ("platform", "output", "reader"),
+    ("system", "output", "reader"),
     [
-        ("win32", '"explorer.exe","1"\n"nvda.exe","2"\n', "NVDA"),
-        ("win32", '"explorer.exe","1"\n', None),
+        ("windows", '"explorer.exe","1"\n"nvda.exe","2"\n', "NVDA"),
+        ("windows", '"explorer.exe","1"\n', None),
+        ("windows", None, None),  # tasklist missing, failed or too slow
         (
-            "darwin",
+            "macos",
             "/System/Library/CoreServices/VoiceOver.app/Contents/MacOS/VoiceOver\n",
             "VoiceOver",
         ),
+        ("macos", "/sbin/launchd\n", None),
     ],
 )
-def test_windows_and_macos_readers_by_their_processes(platform, output, reader):
-    assert screen_reader(platform, Path("/nonexistent"), run=lambda command: output) == reader
+def test_windows_and_macos_readers_by_their_processes(system, output, reader, pretend_system):
+    asked: list[list[str]] = []
+
+    def run(command):
+        asked.append(command)
+        return output
+
+    pretend_system(system)
+    assert screen_reader(Path("/nonexistent"), run=run) == reader
+    assert [command[0] for command in asked] == ["tasklist" if system == "windows" else "ps"]
 
 
 def test_options_and_the_environment_choose_the_voice_for_one_run(isolated_folders):

@@ -124,6 +124,7 @@ def test_a_failing_player_is_reported_once_and_the_game_goes_on(tmp_path):
     written: list[str] = []
     front = TextFrontEnd(session, written.extend, factory)
     front.start()
+    front.settle()  # speech auto: the voice is chosen beside the opening
     deadline = time.monotonic() + 10
     while not front.speaker._broken and time.monotonic() < deadline:
         time.sleep(0.01)  # three sentences in a row fail: the voice stops

@@ -61,6 +61,8 @@ class TextFrontEnd(Turns):
         self.ear = Presenter()  # what is spoken: full card names, codes spelled out
         self.last: list[se.SessionEvent] = []  # the last answer said, for `repeat`
         self.cursor = Cursor()  # the arrow keys' place on the table (interactive mode)
+        self._choosing: Choosing | None = None  # speech auto's choice, made beside the opening
+        self._opening: se.Answer | None = None  # the opening as said, until the choice is
         self._follow_language()
 
     def _follow_language(self) -> None:
@@ -68,8 +70,62 @@ class TextFrontEnd(Turns):
         self.presenter.words = Words(settings.language, settings.cards, settings.answers)
         self.ear.words = Words(settings.language, CardNames.FULL, settings.answers)
 
+    def start(self) -> None:
+        """The opening, written at once. With speech auto the voice is chosen beside it, on
+        a thread of its own: the screen-reader check can take several hundred
+        milliseconds (tasklist on Windows), and the opening does not wait for it. Until
+        `settle`, the game's own voice is silent, so it never speaks over a screen reader."""
+        if self.speaker_factory is not None and self.session.settings.speech == SpeechMode.AUTO:
+            self._choosing = Choosing(self.speaker_factory, self.session.settings)
+        super().start()
+
     def opening_notes(self) -> list[se.SessionEvent]:
+        if self._choosing is not None:
+            return []  # the choice follows the opening (`settle`)
         return self._switch_speech(say_choice=self.announce_voice)
+
+    def apply_opening(self, answer: se.Answer) -> se.Answer:
+        answer = super().apply_opening(answer)
+        if self._choosing is not None:  # kept to be spoken, with the choice, by `settle`
+            self._opening = answer
+        return answer
+
+    def settle(self) -> None:
+        """Speech auto's choice, once made: the line that says which voice speaks, written
+        after the opening; and, when the game's own voice speaks, the opening spoken, the
+        choice in its usual place (after the deal, before the table). Waits at most
+        CHOICE_WAIT; a choice not made by then leaves the game silent and says so."""
+        choosing, self._choosing = self._choosing, None
+        if choosing is None:
+            return
+        try:
+            voice = choosing.voice(CHOICE_WAIT) or Voice(SilentSpeaker())
+            if self._sounds is not None and voice.own:  # the sounds go through the voice now
+                self._sounds.close()
+                self._sounds = None
+            notes = self._use(voice, say_choice=self.announce_voice)
+        except Exception as error:
+            notes = [self.failed(error)]
+        try:
+            self._say_chosen(notes)
+        except OSError:
+            raise
+        except Exception as error:
+            self.failed(error)
+            self.say_plainly()
+
+    def _say_chosen(self, notes: list[se.SessionEvent]) -> None:
+        """The choice's lines written; the opening with them spoken by the game's own voice."""
+        opening, self._opening = self._opening, None
+        events = notes
+        if opening is not None:
+            events = self.presenter.order(opening.noted(notes, first=True), table=True)
+            self.last = remembered(events)  # `repeat` says the opening with the choice
+        lines = self.presenter.render_all(notes)
+        if lines:
+            self.write(lines)
+        if not isinstance(self.speaker, SilentSpeaker):
+            self.speaker.speak([for_the_ear(line) for line in self.ear.render_all(events)])
 
     def interrupt(self) -> None:
         """A new command or key silences the last announcement, sounds included."""
@@ -124,6 +180,10 @@ class TextFrontEnd(Turns):
             voice = Voice(SilentSpeaker())
         else:
             voice = self.speaker_factory(self.session.settings)
+        return self._use(voice, say_choice)
+
+    def _use(self, voice: Voice, say_choice: bool) -> list[se.SessionEvent]:
+        """Speak with `voice` from now on; what to say about it."""
         self.speaker = voice.speaker
         if voice.trouble is not None:
             return [se.SpeechProblem(voice.trouble)]
@@ -176,6 +236,9 @@ class TextFrontEnd(Turns):
         self._sounds.play(files)
 
     def close(self) -> None:
+        if self._choosing is not None:  # closed before the choice was said: a voice made
+            self._choosing.abandon()  # now or later is closed, unheard
+            self._choosing = None
         if self.leaving:  # `quit` was answered: let its answer be heard (bounded, a key cuts)
             from halfmoon_a11y.ui.leaving import let_finish
 
@@ -183,6 +246,60 @@ class TextFrontEnd(Turns):
         self.speaker.close()
         if self._sounds is not None:
             self._sounds.close()
+
+
+CHOICE_WAIT = 3.0  # seconds `settle` waits for the voice's choice (its checks are bounded less)
+
+
+class Choosing:
+    """A speaker factory run on a thread of its own, begun at once; `voice` waits for
+    what it made. A voice made after it was given up on is closed unheard."""
+
+    def __init__(self, factory: SpeakerFactory, settings: Settings) -> None:
+        import threading  # loaded already when the voice may speak: its worker is a thread
+
+        self._lock = threading.Lock()
+        self._done = threading.Event()
+        self._voice: Voice | None = None
+        self._error: Exception | None = None
+        self._given_up = False
+        thread = threading.Thread(
+            target=self._make, args=(factory, settings), name="halfmoon-voice-choice", daemon=True
+        )
+        thread.start()
+
+    def _make(self, factory: SpeakerFactory, settings: Settings) -> None:
+        try:
+            voice = factory(settings)
+        except Exception as error:
+            with self._lock:
+                self._error = error
+            self._done.set()
+            return
+        with self._lock:
+            self._voice = voice
+            late = self._given_up
+        self._done.set()
+        if late:
+            voice.speaker.close()
+
+    def voice(self, seconds: float) -> Voice | None:
+        """The voice made, waiting at most `seconds`; None if it is not made by then (it
+        is given up on). A bug in the factory is raised here."""
+        self._done.wait(seconds)
+        with self._lock:
+            if self._error is not None:
+                raise self._error
+            if self._voice is None:
+                self._given_up = True
+            return self._voice
+
+    def abandon(self) -> None:
+        """Given up on: its voice, made or still to come, is closed."""
+        with self._lock:
+            voice, self._given_up = self._voice, True
+        if voice is not None:
+            voice.speaker.close()
 
 
 def printer(out: TextIO, columns: Callable[[], int] | None = None) -> Callable[[list[str]], None]:

@@ -60,6 +60,11 @@ class Turns(ABC):
         """A new command silences the last answer."""
         return  # a front end with nothing of its own to do here (the JSON mode)
 
+    def settle(self) -> None:
+        """Finish what the opening began without waiting for it (the voice speech auto
+        chooses), before the first line is read: `serve` asks, and so does each turn."""
+        return  # a front end with nothing of its own to do here (the JSON mode)
+
     def opening_notes(self) -> Sequence[se.SessionEvent]:
         """What the front end says about itself at the start (which voice speaks)."""
         return ()
@@ -79,17 +84,20 @@ class Turns(ABC):
 
     def line(self, text: str) -> None:
         """One typed line: parse, execute, persist, apply, render and say."""
+        self.settle()
         self.interrupt()
         self._turn(lambda: self.session.handle(text))
 
     def run(self, command: Command) -> None:
         """A command given without words (a key at the prompt), the same way."""
+        self.settle()
         self.interrupt()
         self._turn(lambda: self.session.execute(command))
 
     def show(self, make: Callable[[], se.Answer]) -> None:
         """An answer the front end makes itself (the cursor's), said the same way: nothing
         to execute or persist, and a bug in it caught as in any other."""
+        self.settle()
         self.interrupt()
         self._turn(make, persist=False)
 
@@ -186,6 +194,7 @@ def serve(front: Turns, lines: Iterable[str], started: bool = False) -> int:
     try:
         if not started:
             front.start()
+        front.settle()  # the voice chosen and the opening heard before any line is read
         for text in lines:
             front.line(text)
             if front.leaving:

@@ -1,27 +1,36 @@
 """Is a screen reader running? Then the game's own voice stays silent (speech auto).
 
-Documented checks, cheapest first, and nothing that can make the player wait
-(every outside command has a short timeout):
+Only a running screen reader's process counts, looked for where it costs least, and
+nothing here can make the player wait long (every outside command has a timeout):
 
-- Linux and the BSDs: a running screen reader process (Orca, Fenrir, BRLTTY,
-  TDSR, yasr), read from /proc; then the AT-SPI bus property
-  `org.a11y.Status.ScreenReaderEnabled`, which GNOME and KDE set while Orca runs.
-- macOS: VoiceOver's process.
+- Linux and the BSDs: a screen reader's process (Orca, Fenrir, BRLTTY, TDSR, yasr,
+  Odilia), read from /proc (`ps -A` where there is no /proc); a reader run as a script
+  of an interpreter is found by its script's name. The AT-SPI bus's
+  `ScreenReaderEnabled` is not asked: it stays true after Orca has stopped
+  (AccessKit #713) and other programs set it, so alone it would leave a player without
+  a screen reader in silence, and beside a reader's process it adds nothing.
+- macOS: VoiceOver's process (`ps -A`, within TIMEOUT).
 - Windows: NVDA, JAWS, Narrator, ZoomText or Dolphin's process, as VS Code and
-  Electron check (SPI_GETSCREENREADER has false positives).
+  Electron check (SPI_GETSCREENREADER has false positives), from `tasklist`, within
+  WINDOWS_TIMEOUT. tasklist can take several hundred milliseconds: the start runs the
+  check beside the opening, never before it (`ui/frontend.py`, `settle`).
 
-`screen_reader()` returns the reader's name for the start-up line, or None.
+The system is `play.system`'s answer, so the Windows and macOS branches run here with
+fakes. `screen_reader()` returns the reader's name for the start-up line, or None.
 """
 
 from __future__ import annotations
 
 import shutil
 import subprocess
-import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-TIMEOUT = 0.5  # seconds any outside command may take
+from halfmoon_a11y.play import system
+
+TIMEOUT = 0.5  # seconds `ps` may take
+# seconds `tasklist` may take: it is slower, and no one waits for it before the opening
+WINDOWS_TIMEOUT = 2.0
 INTERPRETERS = ("python", "perl", "sh", "bash")  # a reader may run as a script of these
 
 LINUX_READERS = {
@@ -30,6 +39,7 @@ LINUX_READERS = {
     "brltty": "BRLTTY",
     "tdsr": "TDSR",
     "yasr": "yasr",
+    "odilia": "Odilia",
 }
 MAC_READERS = {"voiceover": "VoiceOver"}
 WINDOWS_READERS = {
@@ -41,31 +51,36 @@ WINDOWS_READERS = {
 }
 
 
-def screen_reader(
-    platform: str = sys.platform,
-    proc: Path = Path("/proc"),
-    run: Callable[[list[str]], str | None] | None = None,
-) -> str | None:
-    """The name of the screen reader running now, or None."""
+Run = Callable[[list[str]], str | None]  # a command's output, or None
+
+
+def screen_reader(proc: Path = Path("/proc"), run: Run | None = None) -> str | None:
+    """The name of the screen reader running now, or None. `proc` and `run` (which runs
+    an outside command) are for tests."""
+    if system.is_windows():
+        within = run or (lambda command: _output(command, WINDOWS_TIMEOUT))
+        return _first(_windows_processes(within), WINDOWS_READERS)
     run = run or _output
-    if platform.startswith("win"):
-        return _first(_windows_processes(run), WINDOWS_READERS)
-    if platform == "darwin":
+    if system.is_macos():
         return _first(_ps_names(run), MAC_READERS)
     found = _first(_proc_names(proc), LINUX_READERS)
     if found is None and not proc.is_dir():
         found = _first(_ps_names(run), LINUX_READERS)
-    if found is None and _at_spi_says_so(run):
-        found = "Orca"  # the desktop's screen reader, as GNOME and KDE report it
     return found
 
 
 def _first(names: Iterable[str], readers: dict[str, str]) -> str | None:
     for name in names:
-        reader = readers.get(name.lower())
+        reader = readers.get(_unwrapped(name.lower()))
         if reader is not None:
             return reader
     return None
+
+
+def _unwrapped(name: str) -> str:
+    """A program's name without the wrapper's marks some systems add (NixOS runs Orca
+    as `.orca-wrapped`)."""
+    return name.removeprefix(".").removesuffix("-wrapped")
 
 
 def _proc_names(proc: Path) -> Iterable[str]:
@@ -88,34 +103,19 @@ def _proc_names(proc: Path) -> Iterable[str]:
             continue
 
 
-def _ps_names(run: Callable[[list[str]], str | None]) -> Iterable[str]:
+def _ps_names(run: Run) -> Iterable[str]:
     output = run(["ps", "-A", "-o", "comm="]) or ""
     return (Path(line.strip()).name for line in output.splitlines())
 
 
-def _windows_processes(run: Callable[[list[str]], str | None]) -> Iterable[str]:
+def _windows_processes(run: Run) -> Iterable[str]:
     output = run(["tasklist", "/fo", "csv", "/nh"]) or ""
     return (line.split(",")[0].strip('"') for line in output.splitlines() if line)
 
 
-def _at_spi_says_so(run: Callable[[list[str]], str | None]) -> bool:
-    if shutil.which("busctl") is None:
-        return False
-    output = run(
-        [
-            "busctl",
-            "--user",
-            "get-property",
-            "org.a11y.Bus",
-            "/org/a11y/bus",
-            "org.a11y.Status",
-            "ScreenReaderEnabled",
-        ]
-    )
-    return (output or "").strip() == "b true"
-
-
-def _output(command: list[str]) -> str | None:
+def _output(command: list[str], timeout: float = TIMEOUT) -> str | None:
+    """The command's output; None when it is not there, fails or takes longer than
+    `timeout` (then it is killed)."""
     if shutil.which(command[0]) is None:
         return None
     try:
@@ -123,7 +123,7 @@ def _output(command: list[str]) -> str | None:
             command,
             capture_output=True,
             text=True,
-            timeout=TIMEOUT,
+            timeout=timeout,
             check=False,
             stdin=subprocess.DEVNULL,
         )
