@@ -230,3 +230,29 @@ def test_speech_on_and_off_choose_before_the_opening_as_before(speech):
     assert written[1].startswith("Voice:")
     assert written[2].startswith("Pile 1:")
     front.close()
+
+
+def test_the_program_writes_the_choice_after_the_table_and_before_the_first_answer(tmp_path):
+    """The real program in plain mode, speech auto asked: the opening at once, the
+    choice settled before the first line is read. Before, the choice was the second
+    line, before the table."""
+    import subprocess
+
+    done = subprocess.run(
+        [sys.executable, "-m", "halfmoon_a11y", "--plain", "--code", CODE],
+        input="info\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "HALFMOON_A11Y_SPEECH": "auto", "HALFMOON_A11Y_PLAYER": "true"},
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "New game: deal HM1-N-EMQPNCT. Type help for the commands."
+    assert lines[1].startswith("Pile 1:") and lines[20].startswith("Reserve R8:")
+    assert lines[21] in (
+        "Voice: the game's own, since no screen reader is running. Type speech off to silence it.",
+        "Speech is not available: no speech engine was found. The game goes on silently.",
+    )
+    assert lines[22].startswith("Time 0 seconds.")  # then the answer to `info`
