@@ -208,7 +208,9 @@ def honoured_link(path: StrPath) -> bool:
     through (a dotfile manager links settings.toml): the link and the regular file it
     names are both the player's own. A link another user planted, a dangling link, or a
     link to a FIFO, a device or a folder is not (docs/decisions.md, issue 18)."""
-    uid = os.geteuid() if hasattr(os, "geteuid") else None
+    # Windows has no user ids (st_uid is always 0 there): the folder, in %LOCALAPPDATA%,
+    # is the player's own, and a link needs the right to make one.
+    uid = None if system.is_windows() else os.geteuid()
     try:
         link = os.lstat(path)
         target = os.stat(path)

@@ -139,12 +139,13 @@ def _process_started(process: int) -> float | None:
 
 
 def _host() -> str:
-    """This computer's name (socket.gethostname, without loading socket)."""
-    uname = getattr(os, "uname", None)
-    if uname is not None:
-        with contextlib.suppress(OSError):
-            return str(uname().nodename)
-    return os.environ.get("COMPUTERNAME", "")
+    """This computer's name (socket.gethostname, without loading socket); on Windows,
+    which has no os.uname, COMPUTERNAME."""
+    if system.is_windows():
+        return os.environ.get("COMPUTERNAME", "")
+    with contextlib.suppress(OSError):
+        return str(os.uname().nodename)
+    return ""
 
 
 class FilesLock:
