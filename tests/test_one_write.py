@@ -99,7 +99,7 @@ class WindowsLikeOutput(DummyOutput):
 def test_the_prompt_writes_each_answer_once_without_cursor_reports(pretend_system, system):
     """The prompt on an output like Windows': every answer (a command, a key, Ctrl-C) in one
     write; no cursor position request; Enter moves down with a plain newline, not the
-    VT100 index (ESC D, which conhost reads as the cursor moving left)."""
+    VT100 index (ESC D, absent from Microsoft's list of the console's sequences)."""
     pretend_system(system)
     raw = CountingRaw()
     front = TextFrontEnd(Session(DealCode.parse(CODE), Settings()), printer(terminal_stdout(raw)))
