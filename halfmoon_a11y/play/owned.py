@@ -15,6 +15,14 @@ The only I/O in this layer. It sits here because the store and the voice may not
 import each other, and the layers below both are play and core; core stays free of
 I/O (issue 17, docs/decisions.md). Only os, stat and contextlib: no tempfile, which
 loads random and shutil at every start.
+
+On Windows (play/system.py) there is no O_NOFOLLOW, O_NONBLOCK, O_CLOEXEC nor O_NOCTTY,
+and mode bits mean only "read-only": a symlink at the path is refused before the file
+is opened; nothing can block (no FIFO can sit in a folder there); every file is opened
+O_BINARY, or the C runtime reads it as text (\\r\\n turned into \\n, and the end at the
+first Ctrl-Z); folders are not chmod-ed (Python 3.13 and later make a 0700 folder the
+player's alone) and not fsync-ed (Windows cannot open a folder). The flags are read at
+each open, so a test can take them away.
 """
 
 from __future__ import annotations
@@ -25,6 +33,7 @@ import stat
 import time
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
+from halfmoon_a11y.play import system
 
 if TYPE_CHECKING:
     from typing import TypeAlias
@@ -37,10 +46,34 @@ if TYPE_CHECKING:
 LEFTOVER_AGE = 60.0  # seconds: a temporary file this old belongs to no running write
 FOLDER_MODE = 0o700  # only the player: another local user may not plant a link in them
 FILE_MODE = 0o600
-_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
-_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
-_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
-_BINARY = getattr(os, "O_BINARY", 0)
+
+
+def flag(name: str) -> int:
+    """os.O_NAME where this system has it, else 0."""
+    return int(getattr(os, name, 0))
+
+
+def read_flags() -> int:
+    """How a file the game owns is opened for reading: never blocking on a FIFO, never
+    becoming the controlling terminal; on Windows, in binary."""
+    if system.is_windows():
+        return os.O_RDONLY | flag("O_BINARY")
+    return os.O_RDONLY | flag("O_NONBLOCK") | flag("O_CLOEXEC") | flag("O_NOCTTY")
+
+
+def write_flags() -> int:
+    """What every open for writing adds: never through a symlink, never blocking; on
+    Windows, binary (links are refused before opening: `refuse_link`)."""
+    if system.is_windows():
+        return flag("O_BINARY")
+    return flag("O_NOFOLLOW") | flag("O_NONBLOCK") | flag("O_CLOEXEC")
+
+
+def refuse_link(path: StrPath) -> None:
+    """Windows, which has no O_NOFOLLOW: anything but a plain file at `path` (a symlink
+    above all) raises NotARegularFile before it is opened. Elsewhere the open refuses."""
+    if system.is_windows() and not_plain(path):
+        raise NotARegularFile(str(path))
 
 
 class NotARegularFile(OSError):
@@ -71,6 +104,8 @@ def make_folder(path: StrPath) -> None:
         if not os.path.isdir(path):
             raise
         return
+    if system.is_windows():
+        return  # mode bits there are only "read-only"; %LOCALAPPDATA% is the player's own
     with contextlib.suppress(OSError):
         os.chmod(path, FOLDER_MODE)  # the umask took bits off, or added none: exactly 0700
 
@@ -80,7 +115,7 @@ def read_bounded(path: StrPath, limit: int) -> bytes | None:
     than `limit` bytes: a FIFO, a device, a folder or a symlink to one raises
     NotARegularFile, a larger file TooLarge. Other failures raise OSError."""
     try:
-        handle = os.open(path, os.O_RDONLY | _NONBLOCK | _CLOEXEC | getattr(os, "O_NOCTTY", 0))
+        handle = os.open(path, read_flags())
     except (FileNotFoundError, NotADirectoryError):
         return None
     except IsADirectoryError:
@@ -102,9 +137,8 @@ def read_bounded(path: StrPath, limit: int) -> bytes | None:
 def read_head(path: StrPath, limit: int) -> bytes:
     """The first `limit` bytes of a plain file (all of it when it is shorter), read as
     `read_bounded` reads: never through a FIFO or a device (NotARegularFile)."""
-    flags = os.O_RDONLY | _NONBLOCK | _CLOEXEC | getattr(os, "O_NOCTTY", 0)
     try:
-        handle = os.open(path, flags)
+        handle = os.open(path, read_flags())
     except IsADirectoryError:
         raise NotARegularFile(str(path)) from None
     try:
@@ -132,10 +166,9 @@ def read_at_most(handle: int, limit: int) -> bytes:
 def open_owned(path: StrPath, flags: int) -> int:
     """Open (and create, 0600) a file the game owns, for writing: never through a
     symlink, never blocking, only a regular file. The descriptor, or NotARegularFile."""
+    refuse_link(path)
     try:
-        handle = os.open(
-            path, flags | os.O_CREAT | _NOFOLLOW | _NONBLOCK | _CLOEXEC | _BINARY, FILE_MODE
-        )
+        handle = os.open(path, flags | os.O_CREAT | write_flags(), FILE_MODE)
     except OSError as error:
         if not_plain(path):  # ELOOP (a link), EISDIR, ENXIO (a FIFO with no reader)…
             raise NotARegularFile(str(path)) from error
@@ -179,7 +212,7 @@ def _temporary_beside(path: str) -> tuple[int, str]:
     it: what tempfile.mkstemp makes, without loading tempfile. The name cannot be
     guessed, and O_EXCL never opens a file or a symlink that is already there."""
     folder, name = os.path.split(path)
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC | _BINARY
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | write_flags()
     while True:
         temporary = os.path.join(folder, f".{name}.{os.urandom(6).hex()}")
         try:
@@ -218,7 +251,7 @@ def atomic_write(
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
-    if not durable:
+    if not durable or system.is_windows():  # Windows cannot open a folder to fsync it
         return
     with contextlib.suppress(OSError):  # make the rename itself durable
         folder_handle = os.open(folder, os.O_RDONLY)

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.values import record
+from halfmoon_a11y.play import system
 from halfmoon_a11y.play.owned import NotARegularFile as NotARegularFile
 from halfmoon_a11y.play.owned import TooLarge as TooLarge
 
@@ -74,16 +75,12 @@ class Paths:
 
     @classmethod
     def for_user(cls, environ: Mapping[str, str] | None = None) -> Paths:
-        """The platform's folders (XDG on Linux): configuration, state and data, as
-        platformdirs gives them."""
+        """The platform's folders: XDG on Linux; %LOCALAPPDATA%\\halfmoon-a11y on Windows;
+        ~/Library/Application Support/halfmoon-a11y on macOS (the sounds in
+        ~/Library/Caches), as platformdirs gives them."""
         folders = _xdg_folders(os.environ if environ is None else environ)
         if folders is None:
-            import platformdirs
-
-            config = platformdirs.user_config_dir(APP)
-            state = platformdirs.user_state_dir(APP)
-            data = platformdirs.user_data_dir(APP)
-            cache = platformdirs.user_cache_dir(APP)
+            config, state, data, cache = _platform_folders()
         else:
             config, state, data, cache = folders
         return cls(
@@ -92,6 +89,49 @@ class Paths:
             statistics=os.path.join(data, "statistics.sqlite3"),
             cache=cache,
         )
+
+
+def _platform_folders() -> tuple[str, str, str, str]:
+    """Configuration, state, data and cache, from platformdirs' class for the system the
+    seam names (play/system.py): platformdirs itself decides by sys.platform, so its
+    Windows and macOS classes are asked directly."""
+    if system.is_windows():
+        return _windows_folders()
+    if system.is_macos():
+        from platformdirs.macos import MacOS
+
+        mac = MacOS(APP)
+        return mac.user_config_dir, mac.user_state_dir, mac.user_data_dir, mac.user_cache_dir
+    import platformdirs
+
+    return (
+        platformdirs.user_config_dir(APP),
+        platformdirs.user_state_dir(APP),
+        platformdirs.user_data_dir(APP),
+        platformdirs.user_cache_dir(APP),
+    )
+
+
+def _windows_folders() -> tuple[str, str, str, str]:
+    """%LOCALAPPDATA%\\halfmoon-a11y for the settings, the game and the statistics, its
+    Cache folder for the sounds: not roaming, no author folder (docs/decisions.md). Where
+    the shell cannot say where %LOCALAPPDATA% is (no ctypes.windll), platformdirs' own
+    fallback, the environment variable, answers; without it, the home folder's
+    AppData\\Local."""
+    from platformdirs import windows
+
+    folders = windows.Windows(APP, appauthor=False)
+    try:
+        own = folders.user_data_dir  # the configuration and the state are the same folder
+        return own, own, own, folders.user_cache_dir
+    except (AttributeError, OSError, ValueError, NotImplementedError):
+        pass  # NotImplementedError: platformdirs' shell lookup off Windows (these tests)
+    try:
+        local = windows.get_win_folder_from_env_vars("CSIDL_LOCAL_APPDATA")
+    except ValueError:  # LOCALAPPDATA unset
+        local = os.path.join(os.path.expanduser("~"), "AppData", "Local")
+    own = os.path.join(os.path.normpath(local), APP)
+    return own, own, own, os.path.join(own, "Cache")
 
 
 XDG_FOLDERS = (
@@ -111,7 +151,7 @@ def _xdg_folders(environ: Mapping[str, str]) -> tuple[str, str, str, str] | None
     (Windows, macOS, no usable HOME) returns None, and platformdirs answers."""
     home = environ.get("HOME", "")
     if (
-        sys.platform in ("win32", "darwin", "ios")
+        system.name() != system.LINUX
         or hasattr(sys, "getandroidapilevel")
         or "ANDROID_DATA" in environ
         or not os.path.isabs(home)
@@ -168,7 +208,9 @@ def honoured_link(path: StrPath) -> bool:
     through (a dotfile manager links settings.toml): the link and the regular file it
     names are both the player's own. A link another user planted, a dangling link, or a
     link to a FIFO, a device or a folder is not (docs/decisions.md, issue 18)."""
-    uid = os.geteuid() if hasattr(os, "geteuid") else None
+    # Windows has no user ids (st_uid is always 0 there): the folder, in %LOCALAPPDATA%,
+    # is the player's own, and a link needs the right to make one.
+    uid = None if system.is_windows() else os.geteuid()
     try:
         link = os.lstat(path)
         target = os.stat(path)

@@ -23,9 +23,12 @@ import stat
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.play.owned import (
     atomic_write,
+    flag,
     make_folder,
     open_append,
     read_at_most,
+    read_flags,
+    refuse_link,
     write_all,
 )
 
@@ -36,10 +39,6 @@ if TYPE_CHECKING:
 # format take about 25 KB, and even at the longest line the game reads (1,000
 # characters) the last 250 or so fit.
 READ_LIMIT = 1024 * 1024
-_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
-_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
-_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
-_NOCTTY = getattr(os, "O_NOCTTY", 0)
 
 
 def read_history(path: StrPath, limit: int = READ_LIMIT) -> bytes | None:
@@ -47,7 +46,8 @@ def read_history(path: StrPath, limit: int = READ_LIMIT) -> bytes | None:
     there is no file; None when the path is not a regular file or cannot be read (the
     history is then neither read nor written this run)."""
     try:
-        handle = os.open(path, os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _CLOEXEC | _NOCTTY)
+        refuse_link(path)  # Windows: no O_NOFOLLOW
+        handle = os.open(path, read_flags() | flag("O_NOFOLLOW"))
     except (FileNotFoundError, NotADirectoryError):
         return b""
     except OSError:  # a symlink (ELOOP), a folder, a FIFO's ENXIO, no permission

@@ -6,6 +6,11 @@ never blocks the next one. (filelock would do the same, but its import alone too
 here; these few lines take none.) The owner writes its process id, host and start time
 in the file, so that a second window can say which window owns the game.
 
+On Windows, which has no flock(), `msvcrt.locking` locks one byte of the file, far past
+the owner's details (Windows refuses to read locked bytes, and the next window reads
+them), chosen through play/system.py; Windows too lets it go when the process ends. No
+signal probes a process there: `os.kill(pid, 0)` would end it (`store/windows_process.py`).
+
 Where flock() is not supported (some network or FUSE folders) the file itself is the
 lock: it holds the owner's process id and host, and it is stale when that process is
 gone on this host. A lock file that cannot be opened (a folder, a file of root's after
@@ -23,6 +28,7 @@ import time
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.values import record
+from halfmoon_a11y.play import system
 from halfmoon_a11y.play.answers import Problem
 from halfmoon_a11y.play.owned import (
     NotARegularFile,
@@ -40,6 +46,10 @@ HELD = {errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES}  # flock: another process
 CLAIMS = 3  # tries at a process-id lock that another window is taking at the same time
 PROC_BYTES = 256 * 1024  # /proc/stat on a machine with many processors
 REUSE_SLACK = 2.0  # seconds: /proc's boot time is whole seconds, its start in ticks
+# Windows: msvcrt.locking locks from the file's position; this byte, past any holder's
+# details (HOLDER_BYTES), which the next window must still be able to read.
+WINDOWS_LOCK_AT = 1 << 20
+WINDOWS_HELD = {errno.EACCES, errno.EDEADLK}  # msvcrt.locking: another process has it
 
 
 # The two kinds of lock (`Ownership.kind`); plain strings, as an enum class would cost
@@ -84,6 +94,11 @@ class Holder:
         a restart of the computer, say): the owner is gone."""
         if not self.here:
             return True
+        if system.is_windows():  # never os.kill there: it ends the process
+            from halfmoon_a11y.store.windows_process import process_state
+
+            running, since = process_state(self.process)
+            return running and (since is None or since <= self.started + REUSE_SLACK)
         try:
             os.kill(self.process, 0)
         except ProcessLookupError:
@@ -124,12 +139,13 @@ def _process_started(process: int) -> float | None:
 
 
 def _host() -> str:
-    """This computer's name (socket.gethostname, without loading socket)."""
-    uname = getattr(os, "uname", None)
-    if uname is not None:
-        with contextlib.suppress(OSError):
-            return str(uname().nodename)
-    return os.environ.get("COMPUTERNAME", "")
+    """This computer's name (socket.gethostname, without loading socket); on Windows,
+    which has no os.uname, COMPUTERNAME."""
+    if system.is_windows():
+        return os.environ.get("COMPUTERNAME", "")
+    with contextlib.suppress(OSError):
+        return str(os.uname().nodename)
+    return ""
 
 
 class FilesLock:
@@ -173,7 +189,7 @@ class FilesLock:
             holder = self._holder()
             if holder is not None and holder.alive() and holder != self._me:
                 return Ownership(False, PROCESS, holder)
-            with contextlib.suppress(FileNotFoundError):
+            with contextlib.suppress(OSError):  # Windows: open in another window, say
                 os.unlink(self.path)  # stale, empty or garbage: its process is gone
             try:
                 handle = open_owned(self.path, os.O_WRONLY | os.O_EXCL)
@@ -209,6 +225,12 @@ class FilesLock:
         elif self._handle is not None:
             with contextlib.suppress(OSError):
                 os.ftruncate(self._handle, 0)  # still held: nobody reads a stale owner
+            if system.is_windows():  # Windows asks that a lock be let go before closing
+                import msvcrt
+
+                with contextlib.suppress(OSError):  # the same byte `_try_lock` locked
+                    os.lseek(self._handle, WINDOWS_LOCK_AT, os.SEEK_SET)
+                    msvcrt.locking(self._handle, msvcrt.LK_UNLCK, 1)  # type: ignore[attr-defined,unused-ignore]
             with contextlib.suppress(OSError):
                 os.close(self._handle)  # closing releases the lock
         self._handle = None
@@ -224,16 +246,20 @@ def _read_holder(handle: int) -> Holder | None:
 
 def _try_lock(handle: int) -> bool | None:
     """True: locked; False: another process holds it; None: this folder has no locks."""
-    try:
-        import fcntl
-    except ImportError:  # Windows
+    if system.is_windows():
         import msvcrt
 
         try:
-            msvcrt.locking(handle, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
-        except OSError:
-            return False
+            os.lseek(handle, WINDOWS_LOCK_AT, os.SEEK_SET)  # it locks from the position
+            msvcrt.locking(handle, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined,unused-ignore]
+        except OSError as error:
+            return False if error.errno in WINDOWS_HELD else None
+        finally:
+            with contextlib.suppress(OSError):
+                os.lseek(handle, 0, os.SEEK_SET)
         return True
+    import fcntl
+
     try:
         fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError as error:

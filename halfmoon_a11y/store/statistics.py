@@ -17,6 +17,7 @@ from contextlib import closing
 from enum import StrEnum
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
+from halfmoon_a11y.play import system
 from halfmoon_a11y.play.answers import Summary
 from halfmoon_a11y.play.owned import (
     FILE_MODE,
@@ -135,8 +136,9 @@ class Statistics:
         make_folder(os.path.dirname(os.fspath(self.path)) or ".")
         handle = open_owned(self.path, os.O_RDWR)  # 0600, a plain file, never a link
         try:
+            # Windows: mode bits mean only read-only, and os.fchmod came in Python 3.13.
             loose = stat.S_IMODE(os.fstat(handle).st_mode) & ~FILE_MODE
-            if loose and hasattr(os, "fchmod"):  # not on Windows before Python 3.13
+            if loose and not system.is_windows():
                 os.fchmod(handle, FILE_MODE)  # made by an older release under its umask
         finally:
             os.close(handle)

@@ -23,7 +23,7 @@ from halfmoon_a11y.store.settings_file import SettingsFile
 from halfmoon_a11y.text.catalog import default_language
 from halfmoon_a11y.text.presenter import Presenter, echo
 from halfmoon_a11y.text.words import Words
-from halfmoon_a11y.ui.loop import hold_signals, serve
+from halfmoon_a11y.ui.loop import closing_signals, hold_signals, serve
 from halfmoon_a11y.ui.plain import lines_from, terminal_lines, wants_plain
 
 if TYPE_CHECKING:
@@ -247,9 +247,9 @@ def _language_asked(argv: Sequence[str] | None) -> str | None:
 
 
 def _leave_on_signal(signum: int, frame: object) -> None:
-    """SIGTERM and SIGHUP leave like quit: the game is saved on the way out. A watchdog
-    makes sure of it: if leaving hangs (prompt_toolkit can, when its terminal is gone),
-    it saves and ends the process itself after a second."""
+    """SIGTERM and SIGHUP (on Windows SIGBREAK) leave like quit: the game is saved on the
+    way out. A watchdog makes sure of it: if leaving hangs (prompt_toolkit can, when its
+    terminal is gone), it saves and ends the process itself after a second."""
     _start_watchdog()
     raise SystemExit(0)
 
@@ -309,9 +309,8 @@ def _main(argv: Sequence[str] | None) -> int:
     keeper = Keeper(paths, settings_file, owner=lock.acquire())
     session = keeper.open(code, settings)
     _last_words.append(keeper.close)
-    for signum in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
-        if signum is not None:
-            signal.signal(signum, _leave_on_signal)
+    for signum in closing_signals():  # SIGTERM and SIGHUP; on Windows SIGBREAK for SIGHUP
+        signal.signal(signum, _leave_on_signal)
 
     def report(error: BaseException) -> str | None:
         """A bug's details, written down; loaded only when a bug happens."""

@@ -205,15 +205,16 @@ class TextFrontEnd(Turns):
         self.write([plain_failure(self.presenter, self._saved)])
 
     def announce(self, events: list[se.SessionEvent]) -> None:
+        """Written in one write, a failure of the voice first: VoiceOver in macOS Terminal
+        interrupts itself at each new line written (issue 20), so an answer comes whole."""
         failure = self.speaker.failure
-        if failure:
-            self.write([self.presenter.speech_problem(failure)])
+        problem = [self.presenter.speech_problem(failure)] if failure else []
         lines = self.presenter.render_all(events)
         self._play_sound(events)
-        if lines:
-            self.write(lines)
-            if not isinstance(self.speaker, SilentSpeaker):
-                self.speaker.speak([for_the_ear(line) for line in self.ear.render_all(events)])
+        if problem or lines:
+            self.write(problem + lines)
+        if lines and not isinstance(self.speaker, SilentSpeaker):
+            self.speaker.speak([for_the_ear(line) for line in self.ear.render_all(events)])
 
     def _play_sound(self, events: list[se.SessionEvent]) -> None:
         """The answer's earcon, before its words, through the voice's own queue when the
@@ -303,10 +304,10 @@ class Choosing:
 
 
 def printer(out: TextIO, columns: Callable[[], int] | None = None) -> Callable[[list[str]], None]:
-    """Writes an answer's lines to `out`. At a terminal, each line is cut between words
-    to fit the window (`text.wrap`), its width read at each answer, so a window made
-    narrower or wider is followed; the last column is left free. In a pipe, lines go
-    whole. `columns` gives the width instead (tests); 0 cuts nothing."""
+    """Writes an answer's lines to `out`, in one write. At a terminal, each line is cut
+    between words to fit the window (`text.wrap`), its width read at each answer, so a
+    window made narrower or wider is followed; the last column is left free. In a pipe,
+    lines go whole. `columns` gives the width instead (tests); 0 cuts nothing."""
     if columns is None and _is_terminal(out):
 
         def columns() -> int:
@@ -315,8 +316,7 @@ def printer(out: TextIO, columns: Callable[[], int] | None = None) -> Callable[[
     def say(lines: list[str]) -> None:
         if columns is not None:
             lines = wrap_all(lines, columns() - 1)
-        for text in lines:
-            out.write(text + "\n")
+        out.write("".join(text + "\n" for text in lines))  # one write: one answer (VoiceOver)
         out.flush()
 
     return say

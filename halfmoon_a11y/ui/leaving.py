@@ -16,6 +16,7 @@ import time
 from collections.abc import Iterator, Sequence
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
+from halfmoon_a11y.play import system
 
 if TYPE_CHECKING:
     from typing import TextIO
@@ -65,14 +66,11 @@ def _terminal(stream: TextIO) -> int | None:
 def _keys_at_once(fd: int | None) -> Iterator[None]:
     """The terminal hands over each key as it is pressed, unechoed, Ctrl-C included (its
     signal is held while leaving: as a key, it too cuts the wait); set back after."""
-    if fd is None:
+    if fd is None or system.is_windows():  # Windows: the console gives keys at once (msvcrt)
         yield
         return
-    try:
-        import termios
-    except ImportError:  # Windows: no key cuts the wait, which is bounded all the same
-        yield
-        return
+    import termios
+
     try:
         before = termios.tcgetattr(fd)
         mode = termios.tcgetattr(fd)
@@ -92,7 +90,17 @@ def _keys_at_once(fd: int | None) -> Iterator[None]:
 
 def _key_pressed(fd: int) -> bool:
     """Whether a key is waiting; it is read, so it does not reach the shell afterwards. A
-    terminal that is gone counts as a key: nobody is left to listen."""
+    terminal that is gone counts as a key: nobody is left to listen. On Windows, whose
+    select() takes only sockets, the console is asked (msvcrt.kbhit); Ctrl-C is no key
+    there, but a signal, held while leaving."""
+    if system.is_windows():
+        import msvcrt
+
+        if not msvcrt.kbhit():  # type: ignore[attr-defined,unused-ignore]
+            return False
+        while msvcrt.kbhit():  # type: ignore[attr-defined,unused-ignore]
+            msvcrt.getwch()  # type: ignore[attr-defined,unused-ignore]
+        return True
     import select
 
     try:

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Sequence
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.play import answers as se
+from halfmoon_a11y.play import system
 from halfmoon_a11y.play.commands import Command
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.text.presenter import Presenter
@@ -206,13 +207,31 @@ def serve(front: Turns, lines: Iterable[str], started: bool = False) -> int:
 
 
 LEAVING_SIGNALS = ("SIGTERM", "SIGHUP", "SIGINT")
+# Windows has no SIGHUP and no signal mask: Ctrl-Break (SIGBREAK, also what a closed
+# console window brings, when Windows leaves the game the time) stands for SIGHUP.
+WINDOWS_LEAVING_SIGNALS = ("SIGTERM", "SIGBREAK", "SIGINT")
+
+
+def closing_signals() -> list[signal.Signals]:
+    """The signals that make the game leave as `quit` does (saved on the way out): SIGTERM
+    and SIGHUP (the terminal closed); on Windows SIGTERM and SIGBREAK."""
+    names = WINDOWS_LEAVING_SIGNALS if system.is_windows() else LEAVING_SIGNALS
+    return [getattr(signal, name) for name in names[:2] if hasattr(signal, name)]
 
 
 def hold_signals() -> None:
     """From here to the end, SIGTERM, SIGHUP and Ctrl-C wait: the game is already leaving.
-    They are never let through again; the process ends without them."""
+    They are never let through again; the process ends without them. Windows has no
+    signal mask: there Ctrl-C and Ctrl-Break are ignored from here on instead (a SIGTERM
+    from another program cannot be caught there at all)."""
+    if system.is_windows():
+        for name in WINDOWS_LEAVING_SIGNALS[1:]:
+            if hasattr(signal, name):
+                with contextlib.suppress(ValueError, OSError):  # not the main thread
+                    signal.signal(getattr(signal, name), signal.SIG_IGN)
+        return
     wanted = {getattr(signal, name) for name in LEAVING_SIGNALS if hasattr(signal, name)}
-    with contextlib.suppress(AttributeError, ValueError, OSError):  # Windows: nothing to hold
+    with contextlib.suppress(AttributeError, ValueError, OSError):
         signal.pthread_sigmask(signal.SIG_BLOCK, wanted)
 
 
