@@ -24,7 +24,7 @@ from halfmoon_a11y.voice.choose import engine_available, make_speaker, make_synt
 from halfmoon_a11y.voice.speaker import Voice, VoiceNames
 from halfmoon_a11y.voice.synth import SynthesisError, audio_header
 from halfmoon_a11y.voice.worker import ThreadedSpeaker
-from tests.fakes import fake_pyttsx3
+from tests.fakes import fake_pythoncom, fake_pyttsx3
 from tests.support import RecordingSpeaker
 
 CODE = "HM1-N-EMQPNCT"
@@ -67,6 +67,8 @@ Path(args[args.index("-o") + 1]).write_bytes(aiff_header(2205) + b"\\x00\\x10" *
 def fake_engine(monkeypatch):
     """The fake pyttsx3 in place of the real one, fresh for each test."""
     monkeypatch.setitem(sys.modules, "pyttsx3", fake_pyttsx3)
+    monkeypatch.setitem(sys.modules, "pythoncom", fake_pythoncom)
+    monkeypatch.setattr(fake_pythoncom, "INITIALISED", [])
     monkeypatch.setattr(fake_pyttsx3, "ENGINES", [])
     monkeypatch.setattr(fake_pyttsx3, "INIT_ERROR", None)
     return fake_pyttsx3
@@ -175,6 +177,20 @@ def test_sapi5_under_pyttsx3_2_99_makes_every_sentence_whole(fake_engine, preten
     files = [synthesize(f"Sentence {n}.", "en", 175) for n in range(4)]
     assert [f.stat().st_size > audio_header(f) for f in files] == [True] * 4
     assert names.wait(0) and names.speaks("da") == ("en", fake_engine.VOICES["sapi5"][0].name)
+
+
+def test_sapi5_starts_com_on_each_speech_thread(fake_engine, pretend_system, tmp_path):
+    """`speech off` then `speech on` starts a new speech thread: COM must be initialised
+    there too, or SAPI5 cannot be created (comtypes did it for its importer only)."""
+    pretend_system("windows")
+    made = []
+    for _ in range(2):
+        thread = threading.Thread(
+            target=lambda: made.append(make_synthesizer(tmp_path, VoiceNames()))
+        )
+        thread.start()
+        thread.join(10)
+    assert len(made) == 2 and len(fake_pythoncom.INITIALISED) == 2
 
 
 def test_a_voice_list_that_cannot_be_read_leaves_every_language_as_before(

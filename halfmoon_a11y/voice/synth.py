@@ -43,6 +43,8 @@ def driver_name() -> str | None:
 
 def load_engine(driver: str | None = None) -> Any:
     """A pyttsx3 engine, with the espeak driver's chatter on standard output silenced."""
+    if driver == "sapi5":
+        _start_com()
     import pyttsx3
 
     engine = pyttsx3.init(driver) if driver is not None else pyttsx3.init()
@@ -56,6 +58,16 @@ def load_engine(driver: str | None = None) -> Any:
     # name shadows the builtin for that module only, and only that message.
     espeak.print = lambda *args, **kwargs: None
     return engine
+
+
+def _start_com() -> None:
+    """COM on this thread, before SAPI5 is asked for anything. comtypes initialises it on
+    the thread that first imports comtypes only; a voice started again (speech off, then
+    on) runs on a new speech thread, which must do it itself. pythoncom is pywin32's,
+    which pyttsx3's SAPI5 driver imports anyway."""
+    import pythoncom
+
+    pythoncom.CoInitialize()
 
 
 def find_voice(voices: list[Any], language: str) -> Any:

@@ -165,7 +165,17 @@ class Driver:
 
 class Sapi5(Driver):
     """SpVoice.Speak into an SpFileStream: synchronous; its EndStream event waits for
-    the loop's PumpWaitingMessages."""
+    the loop's PumpWaitingMessages. Like comtypes.client.CreateObject, it fails on a
+    thread where COM was not initialised (when a fake pythoncom is in place)."""
+
+    def __init__(self, proxy):
+        super().__init__(proxy)
+        import sys
+        import threading
+
+        com = sys.modules.get("pythoncom")
+        if com is not None and threading.get_ident() not in com.INITIALISED:
+            raise OSError(-2147221008, "CoInitialize has not been called.")
 
     def save_to_file(self, text, filename):
         wav_bytes(filename)
