@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import stat
+import subprocess
 import sys
 import threading
 import time
@@ -441,3 +442,57 @@ def test_speech_auto_and_on_check_the_language_again(tmp_path):
     front.line("veu auto")
     front.close()
     assert sum("cap veu en català" in line for line in written) == 3
+
+
+# -- the real program, with the Windows or macOS branches selected -----------------------
+
+ON_PATH = Path(__file__).parent / "fakes" / "on_path"
+LINE = ("--code", CODE)
+
+
+@pytest.mark.parametrize("system", ["windows", "macos"])
+def test_a_whole_game_speaks_through_each_systems_engine(system, tmp_path):
+    """`HALFMOON_A11Y_PLATFORM` selects the branches; the fake pyttsx3 (and pythoncom)
+    stand in for SAPI5 and AppKit. A Danish game: the fake SAPI5 has no Danish voice, so
+    the game says so once and speaks English; the fake NSSS has one (Sara)."""
+    root = Path(__file__).resolve().parent.parent
+    log = tmp_path / "engine.log"
+    env = {
+        **os.environ,
+        "PYTHONPATH": f"{ON_PATH}{os.pathsep}{root}",
+        "HALFMOON_A11Y_PLATFORM": system,
+        "HALFMOON_A11Y_PLAYER": " ".join(copying_player(tmp_path)),
+        "FAKE_PYTTSX3_LOG": str(log),
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "halfmoon_a11y", "--plain", "--speech", *("--lang", "da"), *LINE],
+        input="info\nquit\n",  # the answer to quit is heard to its end (ui/leaving.py)
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    written = done.stdout.splitlines()
+    made = [json.loads(line) for line in log.read_text().splitlines()]
+    assert made, done.stdout
+    notice = (
+        "Ingen dansk stemme på denne computer. Spillet taler engelsk i stedet, "
+        "med stemmen Microsoft Zira Desktop - English (United States)."
+    )
+    if system == "windows":
+        assert written.count(notice) == 1
+        assert {entry["driver"] for entry in made} == {"sapi5"}
+        assert {entry["voice"] for entry in made} == {fake_pyttsx3.VOICES["sapi5"][0].id}
+        assert all(entry["file"].endswith(".wav") for entry in made)
+        assert not [e for e in made if e["text"].startswith(("Tid", "Spillet er gemt", "Farvel"))]
+        assert [e for e in made if e["text"].startswith(("The game is saved", "Goodbye"))]
+    else:
+        assert not [line for line in written if "stemme på denne computer" in line]
+        assert {entry["driver"] for entry in made} == {"nsss"}
+        assert all(entry["file"].endswith(".aiff") for entry in made)
+        sara = fake_pyttsx3.VOICES["nsss"][1].id
+        assert {entry["voice"] for entry in made} == {sara}
+        assert [e for e in made if e["text"].startswith(("Spillet er gemt", "Farvel"))]
+    assert "Tid 0 sekunder. Score 0. 0 træk. 104 kort tilbage. Spilkode HM1-N-EMQPNCT." in (written)

@@ -13,11 +13,15 @@ a `runAndWait` that pushes `endLoop` and starts the driver's loop, and, as in 2.
 - None (espeak, Linux): synchronous, WAV, voices English and Danish but no Catalan.
 
 `INIT_ERROR` makes `init` raise (macOS's "name 'objc' is not defined"). `ENGINES` holds
-every engine made; each one's `said` lists (text, file, voice id, rate).
+every engine made; each one's `said` lists (text, file, voice id, rate), and so does the
+file named by `FAKE_PYTTSX3_LOG`, if set (for a game run as a subprocess, with
+tests/fakes/on_path first on its PYTHONPATH).
 """
 
 from __future__ import annotations
 
+import json
+import os
 import struct
 import wave
 from pathlib import Path
@@ -158,6 +162,11 @@ class Driver:
     def record(self, text, filename):
         engine = self.proxy.engine
         engine.said.append((text, filename, engine.voice, engine.rate))
+        log = os.environ.get("FAKE_PYTTSX3_LOG")
+        if log:
+            with open(log, "a", encoding="utf-8") as out:
+                line = {"driver": engine.driver_name, "text": text, "file": filename}
+                out.write(json.dumps({**line, "voice": engine.voice}) + "\n")
 
     def end_loop(self):
         self.looping = False
