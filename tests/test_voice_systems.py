@@ -137,6 +137,16 @@ def front_end(tmp_path: Path, language: str, written: list[str]) -> TextFrontEnd
     )
 
 
+def test_no_fake_stands_in_for_a_real_module_in_the_test_run():
+    """--doctest-modules imports every file under tests/: the fakes named pyttsx3 and
+    pythoncom (tests/fakes/on_path) once came in under those names, and every later test
+    that meant real espeak-ng got the fake."""
+    for name in ("pyttsx3", "pythoncom"):
+        module = sys.modules.get(name)
+        assert "fakes" not in str(getattr(module, "__file__", "")), name
+    assert not [entry for entry in sys.path if "fakes" in entry]
+
+
 # -- Windows: SAPI5 ---------------------------------------------------------------------
 
 
@@ -344,7 +354,7 @@ def test_linux_without_a_catalan_voice_speaks_english_and_says_so_once(fake_engi
     front.line("lang da")
     front.line("info")
     assert wait_for(lambda: any(voice == danish for _t, _f, voice, _r in engine.said))
-    front.line("lang ca")
+    front.line("set lang ca")
     front.line("lang en")
     front.close()
     notice = (
