@@ -236,6 +236,17 @@ class VoiceChosen:
 
 
 @record
+class NoVoiceForLanguage:
+    """No voice of this computer speaks the player's language (issue 20): said once, at
+    start-up and when the language or the voice changes, instead of reading the words
+    with another language's voice."""
+
+    language: str  # the player's language, which no voice speaks
+    spoken: str | None  # the language the game's voice speaks instead; None: it is silent
+    voice: str | None = None  # the name of the voice that speaks instead
+
+
+@record
 class CursorMoved:
     """An arrow key at the prompt: the place now under the cursor. `edge`: the cursor
     was at an end of the table and stayed there."""
@@ -287,6 +298,7 @@ SessionEvent = (
     | StorageProblem
     | SpeechProblem
     | VoiceChosen
+    | NoVoiceForLanguage
     | CursorMoved
     | CursorUnset
     | LineCleared

@@ -190,6 +190,9 @@ SPEECH_TROUBLES = {
         "The game goes on silently."
     ),
 }
+# A language named in a sentence of another (issue 20: "No Catalan voice"); a language
+# not named here is called by its own name.
+LANGUAGE_NAMES = {"en": N_("English"), "ca": N_("Catalan"), "da": N_("Danish")}
 # What a command typed without what it needs asks for, by its name (issue 19: "Missing
 # argument" was jargon); a command not named here says that something is missing.
 SAY_WHAT_IS_MISSING = {
@@ -704,6 +707,28 @@ class Presenter:
         else:
             text = w._("Voice: the game stays silent. Type {on} for its own voice.")
         return [upper_first(text.format(off=off, on=on, reader=event.reader))]
+
+    @_renders(se.NoVoiceForLanguage)
+    def _no_voice(self, event: se.NoVoiceForLanguage) -> list[str]:
+        w = self.words
+        language = self.language_name(event.language)
+        if event.spoken is None:
+            text = w._(
+                "No {language} voice on this computer, nor one for the game's other "
+                "languages. The game's own voice stays silent."
+            )
+            return [text.format(language=language)]
+        text = w._(
+            "No {language} voice on this computer. The game speaks {spoken} instead, "
+            "with the voice {voice}."
+        )
+        spoken = self.language_name(event.spoken)
+        return [text.format(language=language, spoken=spoken, voice=event.voice or spoken)]
+
+    def language_name(self, code: str) -> str:
+        """A language's name in the words' language: Catalan, català, catalansk."""
+        name = LANGUAGE_NAMES.get(code)
+        return self.words._(name) if name is not None else lexicon(code).name
 
     @_renders(se.Refused)
     def _refused(self, event: se.Refused) -> list[str]:

@@ -21,7 +21,7 @@ from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.words import Words
 from halfmoon_a11y.text.wrap import wrap_all
 from halfmoon_a11y.ui.loop import Turns, plain_failure, remembered, said
-from halfmoon_a11y.voice.speaker import SilentSpeaker, Voice
+from halfmoon_a11y.voice.speaker import SilentSpeaker, Voice, VoiceNames
 
 if TYPE_CHECKING:
     from typing import TextIO
@@ -32,6 +32,10 @@ if TYPE_CHECKING:
     from halfmoon_a11y.voice.speaker import Speaker
 
 SpeakerFactory = Callable[[Settings], Voice]
+# Seconds the start (or a `speech` or `lang` answer) waits for the game's voice to tell
+# which languages it speaks: the voice could not speak before that anyway. espeak-ng
+# takes about 30 ms here. A voice later than this is checked again at each answer.
+VOICE_WAIT = 2.0
 
 
 class TextFrontEnd(Turns):
@@ -63,12 +67,16 @@ class TextFrontEnd(Turns):
         self.cursor = Cursor()  # the arrow keys' place on the table (interactive mode)
         self._choosing: Choosing | None = None  # speech auto's choice, made beside the opening
         self._opening: se.Answer | None = None  # the opening as said, until the choice is
+        self._names: VoiceNames | None = None  # the voices of the game's own voice
+        self._unchecked = False  # they were not told in time: checked at each answer
+        self._spoken: str | None = None  # the language the voice speaks, when not the player's
         self._follow_language()
 
     def _follow_language(self) -> None:
         settings = self.session.settings
+        spoken = self._spoken or settings.language
         self.presenter.words = Words(settings.language, settings.cards, settings.answers)
-        self.ear.words = Words(settings.language, CardNames.FULL, settings.answers)
+        self.ear.words = Words(spoken, CardNames.FULL, settings.answers)
 
     def start(self) -> None:
         """The opening, written at once. With speech auto the voice is chosen beside it, on
@@ -165,12 +173,16 @@ class TextFrontEnd(Turns):
             if Audience.SPEAKER in spec.audience:
                 mode = settings.value(spec)
                 notes += self._switch_speech(say_choice=mode == SpeechMode.AUTO)
+            elif spec.field == "language":
+                notes += self._check_voice_language(VOICE_WAIT)
         return answer.noted(notes)
 
     def _switch_speech(self, say_choice: bool) -> list[se.SessionEvent]:
         """Start the voice the speech setting asks for; say which speaks, or what failed."""
         self.speaker.close()
         self.speaker = SilentSpeaker()
+        self._names, self._unchecked, self._spoken = None, False, None
+        self._follow_language()
         if self._sounds is not None:  # the sounds go through the new voice, if it speaks
             self._sounds.close()
             self._sounds = None
@@ -187,10 +199,31 @@ class TextFrontEnd(Turns):
         self.speaker = voice.speaker
         if voice.trouble is not None:
             return [se.SpeechProblem(voice.trouble)]
-        if not say_choice:
-            return []
+        self._names = voice.names if voice.own else None
         automatic = self.session.settings.speech == SpeechMode.AUTO
-        return [se.VoiceChosen(voice.own, automatic, voice.reader)]
+        chosen = [se.VoiceChosen(voice.own, automatic, voice.reader)] if say_choice else []
+        return [*chosen, *self._check_voice_language(VOICE_WAIT)]
+
+    def _check_voice_language(self, wait: float) -> list[se.SessionEvent]:
+        """Whether a voice speaks the player's language (issue 20). When none does, the
+        voice speaks the words of a language it has a voice for, never the player's
+        words with another language's voice, and says so once; when no language has
+        one, the game's voice goes silent (the sounds go on). docs/decisions.md."""
+        names, language = self._names, self.session.settings.language
+        if names is None:
+            return []
+        self._unchecked = not names.wait(wait)
+        if self._unchecked:
+            return []
+        spoken, voice = names.speaks(language)
+        self._spoken = None if spoken == language else spoken
+        self._follow_language()
+        if spoken is None:
+            self.speaker.close()
+            self.speaker, self._names = SilentSpeaker(), None
+        else:
+            self.speaker.adjust("language", spoken)
+        return [] if spoken == language else [se.NoVoiceForLanguage(language, spoken, voice)]
 
     def say(self, answer: se.Answer) -> None:
         """The answer in the presenter's order, the table after a deal; remembered for
@@ -207,6 +240,8 @@ class TextFrontEnd(Turns):
     def announce(self, events: list[se.SessionEvent]) -> None:
         """Written in one write, a failure of the voice first: VoiceOver in macOS Terminal
         interrupts itself at each new line written (issue 20), so an answer comes whole."""
+        if self._unchecked:  # the voice told its languages late: said with this answer
+            events = [*self._check_voice_language(0), *events]
         failure = self.speaker.failure
         problem = [self.presenter.speech_problem(failure)] if failure else []
         lines = self.presenter.render_all(events)

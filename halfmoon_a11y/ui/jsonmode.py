@@ -223,6 +223,8 @@ def _fields(event: se.SessionEvent, presenter: Presenter) -> dict[str, Any]:
             return {"type": "speech_problem", "trouble": str(trouble)}
         case se.VoiceChosen(own, automatic, reader):
             return {"type": "voice", "own": own, "automatic": automatic, "reader": reader}
+        case se.NoVoiceForLanguage(language, spoken, voice):  # never: the JSON mode is silent
+            return {"type": "no_voice", "language": language, "spoken": spoken, "voice": voice}
         case se.CursorMoved(spot, edge, selected):
             return {"type": "cursor", **spot_json(spot), "edge": edge, "selected": selected}
         case se.CursorUnset():

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Mapping
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
+from halfmoon_a11y.play import system
 from halfmoon_a11y.play.answers import SpeechTrouble
 from halfmoon_a11y.play.settings import Settings, SpeechMode
-from halfmoon_a11y.voice.speaker import SilentSpeaker, Voice
+from halfmoon_a11y.voice.speaker import SilentSpeaker, Voice, VoiceNames
 
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from halfmoon_a11y.voice.say import SaySynthesizer
     from halfmoon_a11y.voice.speaker import Speaker
     from halfmoon_a11y.voice.worker import Synthesize
 
@@ -24,13 +25,45 @@ if TYPE_CHECKING:
 def engine_available() -> bool:
     import importlib.util
 
+    if system.is_macos():  # NSSpeechSynthesizer through pyttsx3, else the `say` command
+        from halfmoon_a11y.voice import say
+
+        return importlib.util.find_spec("pyttsx3") is not None or say.available()
     if importlib.util.find_spec("pyttsx3") is None:
         return False
-    if sys.platform.startswith("linux"):
-        import ctypes.util
+    if system.is_windows():
+        return True  # SAPI5
+    import ctypes.util
 
-        return any(ctypes.util.find_library(name) for name in ("espeak-ng", "espeak"))
-    return True  # SAPI5 on Windows, NSSpeechSynthesizer on macOS
+    return any(ctypes.util.find_library(name) for name in ("espeak-ng", "espeak"))
+
+
+def make_synthesizer(audio: Path, names: VoiceNames) -> Synthesize:
+    """The synthesiser for this system, its engine loaded now (on the speech thread, which
+    owns it), its voices told to `names`. On macOS, where pyttsx3 cannot start (its objc
+    troubles), the `say` command. Raises when there is none: the voice says so."""
+    from halfmoon_a11y.voice.synth import Pyttsx3Synthesizer, driver_name
+
+    synthesizer: Pyttsx3Synthesizer | SaySynthesizer = Pyttsx3Synthesizer(audio, driver_name())
+    try:
+        synthesizer.start()
+    except BaseException:  # pyttsx3.init can even raise SystemExit
+        from halfmoon_a11y.voice import say
+
+        if not (system.is_macos() and say.available()):
+            names.tell(None)
+            raise
+        synthesizer = say.SaySynthesizer(audio)
+        try:
+            synthesizer.start()
+        except BaseException:
+            names.tell(None)
+            raise
+    try:
+        names.tell(synthesizer.voice_names())
+    except Exception:  # a voice list that cannot be read: every language as before
+        names.tell(None)
+    return synthesizer.synthesize
 
 
 def make_sound_player(
@@ -85,15 +118,16 @@ def make_speaker(
     if command is None:
         return Voice(SilentSpeaker(), SpeechTrouble.NO_PLAYER)
     from halfmoon_a11y.voice.folder import make_speech_folder
-    from halfmoon_a11y.voice.synth import Pyttsx3Synthesizer
 
     try:  # a private folder for the sentences' audio: none usable, and the game is silent
         audio = make_speech_folder(fallback=folder)  # the process environment: XDG_RUNTIME_DIR
     except OSError:
         return Voice(SilentSpeaker(), SpeechTrouble.NO_FOLDER)
 
+    names = VoiceNames()
+
     def factory(audio: Path) -> Synthesize:  # runs on the speech thread, which owns the engine
-        return Pyttsx3Synthesizer(audio).synthesize
+        return make_synthesizer(audio, names)
 
     speaker = ThreadedSpeaker(factory, command, settings.language, settings.rate, folder=audio)
-    return Voice(speaker)
+    return Voice(speaker, names=names)

@@ -188,6 +188,7 @@ def for_events(events: Sequence[se.SessionEvent]) -> Sound | None:
                 | se.StorageProblem()
                 | se.SpeechProblem()
                 | se.VoiceChosen()
+                | se.NoVoiceForLanguage()
                 | se.CursorUnset()
                 | se.LineCleared()
                 | se.Failed()

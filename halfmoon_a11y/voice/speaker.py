@@ -7,11 +7,13 @@ readers do when a key is pressed.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import threading
+from collections.abc import Mapping, Sequence
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.values import record
 from halfmoon_a11y.play.answers import SpeechTrouble
+from halfmoon_a11y.play.lexicon import LEXICONS, SOURCE
 
 if TYPE_CHECKING:
     from typing import Protocol
@@ -68,6 +70,38 @@ class SilentSpeaker:
         pass
 
 
+class VoiceNames:
+    """Which voice speaks each of the game's languages, told by the speech thread once its
+    engine is up (issue 20: SAPI5 may have no Catalan or Danish voice, a Linux machine
+    may lack espeak-ng's). The front end waits for it, briefly, to know what to say."""
+
+    def __init__(self) -> None:
+        self._known = threading.Event()
+        self._names: Mapping[str, str] | None = None
+
+    def tell(self, names: Mapping[str, str] | None) -> None:
+        """The voice's name for each language that has one; None: the engine's voices
+        could not be read (then every language is spoken as before, by the default)."""
+        self._names = names
+        self._known.set()
+
+    def wait(self, seconds: float) -> bool:
+        """Whether the engine has told its voices, waiting at most `seconds`."""
+        return self._known.wait(seconds)
+
+    def speaks(self, language: str) -> tuple[str | None, str | None]:
+        """The language the voice speaks for a player of `language`, and the voice's
+        name: the language itself when a voice speaks it (or when it cannot be told),
+        else English, else the first language with a voice; (None, None): none has one."""
+        names = self._names
+        if not self._known.is_set() or names is None:
+            return language, None
+        for code in (language, SOURCE, *LEXICONS):
+            if code in names:
+                return code, names[code]
+        return None, None
+
+
 @record
 class Voice:
     """The speaker chosen, why the game's own voice is silent when it cannot speak, and the
@@ -76,6 +110,7 @@ class Voice:
     speaker: Speaker
     trouble: SpeechTrouble | None = None
     reader: str | None = None
+    names: VoiceNames | None = None  # the voices of the game's own voice, once known
 
     @property
     def own(self) -> bool:
