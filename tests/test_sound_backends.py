@@ -470,8 +470,6 @@ class Game:
     The game's clock stands still, so its answers are the recorded game's."""
 
     def __init__(self, tmp_path: Path, speaks: bool) -> None:
-        from halfmoon_a11y.voice.playback import find_backend
-
         self.texts: dict[str, str] = {}
         self.written: list[str] = []
         self.long = False
@@ -486,6 +484,8 @@ class Game:
             return synthesize
 
         def voice(settings: Settings) -> Voice:
+            from halfmoon_a11y.voice.playback import find_backend
+
             speech.mkdir(exist_ok=True)
             backend = find_backend()
             assert backend is not None
