@@ -243,7 +243,7 @@ def test_linux_never_plays_with_winsound(winsound, bare_path, monkeypatch):
 # -- the worker through winsound -------------------------------------------------------
 
 
-def winsound_speaker(folder: Path, lengths: dict[str, float], **kwargs) -> ThreadedSpeaker:
+def winsound_speaker(lengths: dict[str, float], **kwargs) -> ThreadedSpeaker:
     """A voice that says each text as silence of its length (0.3 s unless told), played
     through winsound."""
     from halfmoon_a11y.voice.playback import find_backend
@@ -270,7 +270,7 @@ def said(heard: list[fake.Heard]) -> list[str]:
 
 def test_sentences_play_one_after_another_for_their_real_length(winsound, pretend_system, tmp_path):
     pretend_system("windows")
-    speaker = winsound_speaker(tmp_path, {})
+    speaker = winsound_speaker({})
     speaker.speak(["one", "two", "three"])
     assert wait_for(lambda: len(fake.heard) == 3)
     assert speaker.drain(5)
@@ -285,7 +285,7 @@ def test_sentences_play_one_after_another_for_their_real_length(winsound, preten
 
 def test_an_interruption_silences_winsound_within_a_few_ms(winsound, pretend_system, tmp_path):
     pretend_system("windows")
-    speaker = winsound_speaker(tmp_path, {"one": 5.0})
+    speaker = winsound_speaker({"one": 5.0})
     speaker.speak(["one", "two", "three"])
     assert wait_for(lambda: len(fake.heard) == 1)
     time.sleep(0.2)
@@ -302,7 +302,7 @@ def test_an_interruption_silences_winsound_within_a_few_ms(winsound, pretend_sys
 
 def test_after_an_interruption_the_next_answer_plays(winsound, pretend_system, tmp_path):
     pretend_system("windows")
-    speaker = winsound_speaker(tmp_path, {"one": 5.0, "after": 0.1})
+    speaker = winsound_speaker({"one": 5.0, "after": 0.1})
     speaker.speak(["one", "two"])
     assert wait_for(lambda: len(fake.heard) == 1)
     speaker.interrupt()
@@ -315,7 +315,7 @@ def test_after_an_interruption_the_next_answer_plays(winsound, pretend_system, t
 
 def test_closing_leaves_nothing_playing(winsound, pretend_system, tmp_path):
     pretend_system("windows")
-    speaker = winsound_speaker(tmp_path, {"one": 5.0})
+    speaker = winsound_speaker({"one": 5.0})
     speaker.speak(["one", "two"])
     assert wait_for(lambda: len(fake.heard) == 1)
     before = time.monotonic()
@@ -338,7 +338,7 @@ def test_a_file_windows_cannot_play_skips_one_sentence(winsound, pretend_system,
 
     fake.refused = Refusing()
     try:
-        speaker = winsound_speaker(tmp_path, {"one": 0.05, "two": 0.05, "three": 0.05})
+        speaker = winsound_speaker({"one": 0.05, "two": 0.05, "three": 0.05})
         speaker.speak(["one", "two", "three"])
         assert wait_for(lambda: len(fake.heard) == 2)
         assert speaker.drain(5)
@@ -354,7 +354,7 @@ def test_three_files_in_a_row_that_are_no_sound_stop_the_voice(winsound, pretend
     """A file with no WAV header is never handed to Windows; three in a row, and the
     voice stops, as with a player that fails three times."""
     pretend_system("windows")
-    speaker = winsound_speaker(tmp_path, {"a": -1, "b": -1, "c": -1, "d": 0.05})
+    speaker = winsound_speaker({"a": -1, "b": -1, "c": -1, "d": 0.05})
     speaker.speak(["a", "b", "c", "d"])
     assert wait_for(lambda: speaker._broken, 5)
     failure = speaker.failure
