@@ -70,14 +70,14 @@ def make_sound_player(
     environ: Mapping[str, str] | None = None, configured_player: str | None = None
 ) -> Speaker | None:
     """A player for the earcons alone, when the game's own voice is silent (a screen
-    reader speaks, or speech is off); None when no audio player is found."""
-    from halfmoon_a11y.voice import player
+    reader speaks, or speech is off); None when this system has no way to play them."""
+    from halfmoon_a11y.voice.playback import find_backend
     from halfmoon_a11y.voice.worker import ThreadedSpeaker
 
-    command = player.find_player(environ, configured_player)
-    if command is None:
+    backend = find_backend(environ, configured_player)
+    if backend is None:
         return None
-    return ThreadedSpeaker(_no_voice, command, speaks=False)
+    return ThreadedSpeaker(_no_voice, backend, speaks=False)
 
 
 def _no_voice(folder: Path) -> Callable[[str, str, int], Path]:
@@ -111,11 +111,11 @@ def make_speaker(
             return Voice(SilentSpeaker(), reader=reader)
     if not engine_available():
         return Voice(SilentSpeaker(), SpeechTrouble.NO_ENGINE)
-    from halfmoon_a11y.voice import player
+    from halfmoon_a11y.voice.playback import find_backend
     from halfmoon_a11y.voice.worker import ThreadedSpeaker
 
-    command = player.find_player(environ, configured_player)
-    if command is None:
+    backend = find_backend(environ, configured_player)  # winsound on Windows
+    if backend is None:
         return Voice(SilentSpeaker(), SpeechTrouble.NO_PLAYER)
     from halfmoon_a11y.voice.folder import make_speech_folder
 
@@ -129,5 +129,5 @@ def make_speaker(
     def factory(audio: Path) -> Synthesize:  # runs on the speech thread, which owns the engine
         return make_synthesizer(audio, names)
 
-    speaker = ThreadedSpeaker(factory, command, settings.language, settings.rate, folder=audio)
+    speaker = ThreadedSpeaker(factory, backend, settings.language, settings.rate, folder=audio)
     return Voice(speaker, names=names)

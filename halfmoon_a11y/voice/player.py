@@ -1,7 +1,10 @@
-"""The audio player: a process the project owns, so it can be stopped at once.
+"""The audio player process: a process the project owns, so it can be stopped at once.
 
 `HALFMOON_A11Y_PLAYER` (or the `player` setting) holds a command line; the WAV
-file's path is appended to it. Otherwise the usual players are tried in order.
+file's path is appended to it. Otherwise the usual players of this system are tried
+in order. `ProcessBackend` plays through the command (voice/playback.py says what a
+backend is). Process groups are this module's own business, and used only where the
+system has them: not on Windows.
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ import subprocess
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from halfmoon_a11y.play import system
+
 ENVIRONMENT_VARIABLE = "HALFMOON_A11Y_PLAYER"
 # paplay and pw-play go through the sound server; aplay straight to ALSA.
 KNOWN_PLAYERS: tuple[tuple[str, ...], ...] = (
@@ -23,12 +28,14 @@ KNOWN_PLAYERS: tuple[tuple[str, ...], ...] = (
     ("aplay", "-q"),
     ("afplay",),
 )
+MACOS_PLAYERS: tuple[tuple[str, ...], ...] = (("afplay",),)  # the system's own, always there
 
 
 def find_player(
     environ: Mapping[str, str] | None = None, configured: str | None = None
 ) -> list[str] | None:
-    """The player command, without the file: from the environment, the setting, or detected."""
+    """The player command, without the file: from the environment, the setting, or
+    detected among this system's players (none on Windows, which plays with winsound)."""
     env = os.environ if environ is None else environ
     chosen = env.get(ENVIRONMENT_VARIABLE) or configured
     if chosen:
@@ -37,10 +44,19 @@ def find_player(
         except ValueError:  # an unbalanced quote: no player, said as such
             return None
         return words if words and shutil.which(words[0]) else None
-    for command in KNOWN_PLAYERS:
+    for command in known_players():
         if shutil.which(command[0]) and _usable(command[0]):
             return list(command)
     return None
+
+
+def known_players() -> tuple[tuple[str, ...], ...]:
+    """The commands tried, in order, on this system."""
+    if system.is_windows():
+        return ()
+    if system.is_macos():
+        return MACOS_PLAYERS
+    return KNOWN_PLAYERS
 
 
 def _usable(name: str) -> bool:
@@ -54,39 +70,84 @@ def _usable(name: str) -> bool:
         return False
 
 
+def has_process_groups() -> bool:
+    """Whether a player can lead a process group of its own, to be ended whole."""
+    return not system.is_windows() and hasattr(os, "killpg")
+
+
+class ProcessBackend:
+    """Plays each file with a new player process: the command and the file's path."""
+
+    def __init__(self, command: Sequence[str]) -> None:
+        self.command = list(command)
+
+    def start(self, path: Path) -> ProcessPlayback:
+        """Start playing; OSError when the command cannot be run at all."""
+        return ProcessPlayback(start(self.command, path), has_process_groups())
+
+
+class ProcessPlayback:
+    """One player process, from its start to its end."""
+
+    def __init__(self, process: subprocess.Popen[bytes], groups: bool) -> None:
+        self.process = process
+        self._groups = groups
+
+    def playing(self) -> bool:
+        return self.process.poll() is None
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait for the player to end, at most `timeout` seconds; whether it has. Then
+        end what it left in its process group: a background process of its would play
+        over the next sentence, or hold on for ever."""
+        try:
+            self.process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            return False
+        if self._groups and _group_lives(self.process.pid):
+            with contextlib.suppress(OSError, AttributeError):
+                os.killpg(self.process.pid, signal.SIGKILL)
+        return True
+
+    def stop(self) -> None:
+        """Stop at once: no fade, no waiting for the end of the sentence. Where there are
+        process groups the player's whole group goes, so a wrapper script's real player
+        does not play on."""
+        process = self.process
+        if not self._groups:
+            if process.poll() is None:
+                with contextlib.suppress(OSError):
+                    process.kill()
+        elif process.poll() is None or _group_lives(process.pid):
+            try:
+                os.killpg(process.pid, signal.SIGKILL)  # the player leads its own session
+            except (OSError, AttributeError):  # gone already
+                process.kill()
+        process.wait()
+
+    @property
+    def failed(self) -> bool:
+        """Whether the player ended by itself with a failure (an exit status not 0)."""
+        return self.process.returncode not in (None, 0)
+
+
 def start(command: Sequence[str], wav: Path) -> subprocess.Popen[bytes]:
     """Start playing; the process's output never reaches the player's screen. Nothing
     read it, so it goes nowhere: no pipe to fill the game's memory (a player writing to
-    it without end) or to wait on (a process the player left behind holding it)."""
+    it without end) or to wait on (a process the player left behind holding it). It
+    leads a session of its own where the system has them, and a process group of its
+    own on Windows: either way, Ctrl-C at the prompt does not reach it."""
+    new_session = has_process_groups()
+    # CREATE_NEW_PROCESS_GROUP exists only on Windows (pretending, here, it is 0).
+    flags = 0 if new_session else getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)
     return subprocess.Popen(
         [*command, str(wav)],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
-        start_new_session=True,  # Ctrl-C at the prompt does not reach it
+        start_new_session=new_session,
+        creationflags=flags,
     )
-
-
-def wait(process: subprocess.Popen[bytes]) -> int:
-    """Wait for the player to end, then end what it left in its process group: a
-    background process of its would play over the next sentence, or hold on for ever.
-    Its exit status."""
-    returncode = process.wait()
-    if _group_lives(process.pid):
-        with contextlib.suppress(OSError, AttributeError):
-            os.killpg(process.pid, signal.SIGKILL)
-    return returncode
-
-
-def stop(process: subprocess.Popen[bytes]) -> None:
-    """Stop at once: no fade, no waiting for the end of the sentence. The player's whole
-    process group goes, so a wrapper script's real player does not play on."""
-    if process.poll() is None or _group_lives(process.pid):
-        try:
-            os.killpg(process.pid, signal.SIGKILL)  # the player leads its own session
-        except (OSError, AttributeError):  # gone already, or no process groups (Windows)
-            process.kill()
-    process.wait()
 
 
 def _group_lives(group: int) -> bool:

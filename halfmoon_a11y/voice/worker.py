@@ -8,10 +8,14 @@ kills the playing process and drops everything queued or synthesised ahead,
 at once. A sentence that cannot be synthesised (tried
 twice) or played is skipped and said once; the voice stops only when three
 sentences in a row fail the same way.
+
+It plays through a backend (voice/playback.py: a player process, or winsound on
+Windows) and knows nothing of processes.
 """
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import threading
 import time
@@ -22,10 +26,10 @@ from pathlib import Path
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.play.answers import SpeechTrouble
 from halfmoon_a11y.play.settings import SETTINGS
-from halfmoon_a11y.voice import player
+from halfmoon_a11y.voice.player import ProcessBackend
 
 if TYPE_CHECKING:
-    from subprocess import Popen
+    from halfmoon_a11y.voice.playback import Backend, Playback
 
 Synthesize = Callable[[str, str, int], Path]
 Ready = tuple[int, str, Path, bool]  # generation, what it says, its audio, whose file to remove
@@ -34,8 +38,9 @@ GIVE_UP_AFTER = 3  # sentences in a row that fail the same way before the voice 
 
 
 class ThreadedSpeaker:
-    """Speaks through `synthesize` (text, language, rate -> WAV) and a player command, and
-    plays sound files (earcons) through the same player, in the same queue. With
+    """Speaks through `synthesize` (text, language, rate -> WAV) and a player, and plays
+    sound files (earcons) through the same player, in the same queue. `player`: a
+    backend (voice/playback.py), or a player command, which plays through a process. With
     `speaks=False` it plays sounds only: the game's voice is off, a screen reader
     speaks, and the sounds go on; it needs no folder then.
 
@@ -46,7 +51,7 @@ class ThreadedSpeaker:
     def __init__(
         self,
         synthesize_factory: Callable[[Path], Synthesize],
-        player_command: Sequence[str],
+        player: Backend | Sequence[str],
         language: str = "en",
         rate: int = SETTINGS["rate"].default,
         speaks: bool = True,
@@ -59,12 +64,12 @@ class ThreadedSpeaker:
             folder = make_speech_folder()
         self._folder = folder
         self._factory = synthesize_factory
-        self._command = list(player_command)
+        self._backend = ProcessBackend(player) if isinstance(player, Sequence) else player
         self._language = language
         self._rate = rate
         self._queue: deque[tuple[int, str, bool]] = deque()  # generation, text or file, file?
         self._generation = 0
-        self._playing: Popen[bytes] | None = None
+        self._playing: Playback | None = None
         self._lock = threading.Condition()
         self._closed = False
         self._waiting = False  # the worker waits for work: nothing queued, made or playing
@@ -108,7 +113,7 @@ class ThreadedSpeaker:
             self._queue.clear()
             playing = self._playing
         if playing is not None:
-            player.stop(playing)
+            playing.stop()
 
     def adjust(self, field: str, value: object) -> None:
         """The voice follows the language and rate settings; it has no other parameter."""
@@ -187,17 +192,17 @@ class ThreadedSpeaker:
             generation, text, wav, owned = ready
             ready = None
             try:
-                process = self._start(generation, text, wav)
-                if process is not None:
+                playback = self._start(generation, text, wav)
+                if playback is not None:
                     # While this one plays, the next one is made ready.
                     ready = self._prepare(synthesize, wait=False)
-                    self._finish(generation, process)
+                    self._finish(generation, playback)
             finally:
                 if owned:  # a sentence's audio; a sound file belongs to the cache
-                    wav.unlink(missing_ok=True)
+                    _remove(wav)
             if ready is not None and ready[0] != self._generation:  # interrupted meanwhile
                 if ready[3]:
-                    ready[2].unlink(missing_ok=True)
+                    _remove(ready[2])
                 ready = None
 
     def _prepare(self, synthesize: Synthesize, wait: bool) -> Ready | None:
@@ -231,24 +236,24 @@ class ThreadedSpeaker:
             self._report(SpeechTrouble.SENTENCE_NOT_SYNTHESISED)
         return None
 
-    def _start(self, generation: int, text: str, wav: Path) -> Popen[bytes] | None:
+    def _start(self, generation: int, text: str, wav: Path) -> Playback | None:
         """The player started on `wav`; None if it was interrupted meanwhile or failed."""
         with self._lock:
             if generation != self._generation or self._closed:
                 return None
             try:
-                process = player.start(self._command, wav)
+                playback = self._backend.start(wav)
             except OSError:
                 self._break_locked(SpeechTrouble.PLAYER_FAILED)
                 return None
-            self._playing = process
+            self._playing = playback
         if self.on_play is not None:
             self.on_play(text)
-        return process
+        return playback
 
-    def _finish(self, generation: int, process: Popen[bytes]) -> None:
+    def _finish(self, generation: int, playback: Playback) -> None:
         """Wait for the sentence to end (or be stopped), and count a player's failure."""
-        player.wait(process)
+        playback.wait()
         if self.on_end is not None:
             self.on_end()
         with self._lock:
@@ -256,7 +261,7 @@ class ThreadedSpeaker:
             interrupted = generation != self._generation or self._closed
         if interrupted:
             return
-        if process.returncode == 0:
+        if not playback.failed:
             self._player_failures = 0
             return
         self._player_failures += 1
@@ -283,6 +288,13 @@ class ThreadedSpeaker:
             self._failure = reason
             self._queue.clear()
             self._lock.notify_all()  # a `drain` has nothing left to wait for
+
+
+def _remove(wav: Path) -> None:
+    """Remove a sentence's audio. A file the system still holds open cannot be removed
+    on Windows: it goes with the speech folder when the voice closes."""
+    with contextlib.suppress(OSError):
+        wav.unlink(missing_ok=True)
 
 
 def _no_sentences(text: str, language: str, rate: int) -> Path:
