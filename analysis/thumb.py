@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import math
 import os
 import random
 import sys
@@ -40,7 +41,7 @@ from analysis.deals import DEALS_FILE, read_codes
 from analysis.knowledge import Move, Table, View, legal_moves, locations
 from analysis.position import JACK, KING, PAIR_SUM, QUEEN, Position, class_of, class_ranks
 from analysis.replay import check_win
-from analysis.win_rate import interval, percent
+from analysis.win_rate import Z_95, interval, percent
 from halfmoon_a11y.core.dealcode import DealCode, deal
 
 RESULTS_FILE = Path(__file__).resolve().parent / "results-thumb-10000.csv"
@@ -161,7 +162,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit", type=int, default=None, help="only the first N deals")
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     parser.add_argument("--csv", type=Path, default=None, help=f"default {RESULTS_FILE}")
+    parser.add_argument(
+        "--report", action="store_true", help="print the figures of the CSV file, play nothing"
+    )
     args = parser.parse_args(argv)
+    if args.report:
+        names, rows = read_rows(args.csv or RESULTS_FILE)
+        for line in summary(names, rows):
+            print(line)
+        return 0
     codes = [str(code) for code in read_codes(args.deals)][: args.limit]
     names = list(players())
     began = time.perf_counter()
@@ -183,16 +192,47 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def read_rows(path: Path) -> tuple[list[str], list[list[int]]]:
+    """The players and the cards each left on each deal, from a results file."""
+    with path.open(encoding="ascii", newline="") as handle:
+        header, *body = list(csv.reader(handle))
+    return header[1:], [[int(cell) for cell in row[1:]] for row in body]
+
+
+def paired(first: list[bool], second: list[bool]) -> tuple[int, float, float]:
+    """Extra wins of `first` over `second` on the same deals, and a 95 % interval of the share.
+
+    A normal interval for the difference of paired proportions, from the
+    deals only one of the two won.
+
+    >>> wins, low, high = paired([True] * 30 + [False] * 70, [True] * 20 + [False] * 80)
+    >>> wins, round(low, 3), round(high, 3)
+    (10, 0.041, 0.159)
+    """
+    total = len(first)
+    only_first = sum(a and not b for a, b in zip(first, second, strict=True))
+    only_second = sum(b and not a for a, b in zip(first, second, strict=True))
+    gain = only_first - only_second
+    if total == 0:
+        return (0, 0.0, 0.0)
+    spread = math.sqrt(max(only_first + only_second - gain * gain / total, 0.0)) / total
+    return (gain, gain / total - Z_95 * spread, gain / total + Z_95 * spread)
+
+
 def summary(names: list[str], rows: list[list[int]]) -> list[str]:
     total = len(rows)
-    won = {name: sum(row[i] == 0 for row in rows) for i, name in enumerate(names)}
+    won = {name: [row[i] == 0 for row in rows] for i, name in enumerate(names)}
     lines = ["player | won | share | 95 % Wilson interval | mean cards left"]
     for i, name in enumerate(names):
+        wins = sum(won[name])
         mean = sum(row[i] for row in rows) / total if total else 0
         lines.append(
-            f"{name} | {won[name]} | {percent(won[name], total)} | "
-            f"{interval(won[name], total)} | {mean:.1f}"
+            f"{name} | {wins} | {percent(wins, total)} | {interval(wins, total)} | {mean:.1f}"
         )
+    lines.append("what each rule adds to the others | extra wins | 95 % interval of the share")
+    for name in COMBINED:
+        gain, low, high = paired(won["all"], won[f"all-{name}"])
+        lines.append(f"{name} | {gain:+d} | {100 * low:+.2f} % to {100 * high:+.2f} %")
     return lines
 
 
