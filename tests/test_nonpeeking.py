@@ -51,18 +51,20 @@ def true_hidden(table: Table) -> Counter[int]:
     return Counter(rank for p, h in enumerate(table.heights) for rank in piles[p][: max(h - 1, 0)])
 
 
-def decisions_while_alike(player_of: Callable[[], Player], first: Position, second: Position):
+def decisions_while_alike(
+    player_of: Callable[[], Player], first: Position, second: Position
+) -> list[tuple[Move | None, Move | None]]:
     """Play both tables with fresh players; the decisions made while both views are the same."""
-    tables = [Table(first), Table(second)]
-    players = [player_of(), player_of()]
-    pairs = []
-    while tables[0].view() == tables[1].view():
-        moves = [player(table) for player, table in zip(players, tables, strict=True)]
-        pairs.append(moves)
-        if moves[0] is None or moves[1] is None or moves[0] != moves[1]:
+    one, two = Table(first), Table(second)
+    play_one, play_two = player_of(), player_of()
+    pairs: list[tuple[Move | None, Move | None]] = []
+    while one.view() == two.view():
+        move, other = play_one(one), play_two(two)
+        pairs.append((move, other))
+        if move is None or other is None or move != other:
             break
-        for table, move in zip(tables, moves, strict=True):
-            table.remove(move)
+        one.remove(move)
+        two.remove(other)
     return pairs
 
 
