@@ -46,7 +46,9 @@ from analysis.knowledge import Move, Table, View, legal_moves, locations, sample
 from analysis.position import EMPTY, Position, class_of, class_ranks
 from analysis.replay import check_win
 from analysis.solver import WON, solve
-from analysis.thumb import COMBINED, ranked
+from analysis.thumb import COMBINED, paired, ranked
+from analysis.thumb import RESULTS_FILE as THUMB_FILE
+from analysis.win_rate import RESULTS_FILE as SOLVER_FILE
 from analysis.win_rate import interval, percent
 from halfmoon_a11y.core.dealcode import DealCode, deal
 
@@ -183,12 +185,19 @@ def done_codes(path: Path) -> set[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m analysis.sampling", description=__doc__)
     parser.add_argument("--deals", type=int, default=500, help="the first N deals of the list")
-    parser.add_argument("--seed", type=int, required=True, help="seed of the sampled tables")
+    parser.add_argument("--seed", type=int, default=None, help="seed of the sampled tables")
     parser.add_argument("--samples", type=int, default=20, help="sampled tables a decision")
     parser.add_argument("--budget", type=int, default=4000, help="solver nodes a sampled table")
     parser.add_argument("--csv", type=Path, default=RESULTS_FILE, help="where the rows go")
     parser.add_argument("--resume", action="store_true", help="skip deals already in the CSV")
+    parser.add_argument("--report", action="store_true", help="print the figures, play nothing")
     args = parser.parse_args(argv)
+    if args.report:
+        for line in summary(args.csv):
+            print(line)
+        return 0
+    if args.seed is None:
+        parser.error("--seed is needed to play")
     codes = [str(code) for code in read_codes(DEALS_FILE)][: args.deals]
     finished = done_codes(args.csv) if args.resume else set()
     command = " ".join(["python -m analysis.sampling", *(argv or sys.argv[1:])])
@@ -220,16 +229,50 @@ def read_rows(path: Path) -> list[dict[str, str]]:
 
 
 def summary(path: Path) -> list[str]:
+    """The figures of a results file, and the same deals played by the rules of thumb."""
     rows = read_rows(path)
     total = len(rows)
     won = sum(row["won"] == "1" for row in rows)
     seconds = sum(float(row["seconds"]) for row in rows)
     solves = sum(int(row["solves"]) for row in rows)
-    return [
+    sampled = sum(int(row["sampled"]) for row in rows)
+    decisions = sum(int(row["decisions"]) for row in rows)
+    lines = [
         f"deals: {total}",
         f"won: {won} ({percent(won, total)}; 95 % Wilson interval {interval(won, total)})",
-        f"solves: {solves}; time in deals: {seconds:.0f} s",
+        f"decisions: {decisions}, of which sampled: {sampled}; solves: {solves}",
+        f"time in deals: {seconds:.0f} s ({seconds / max(total, 1):.1f} s a deal)",
     ]
+    names, thumb_rows = thumb_results(THUMB_FILE)
+    by_code = dict(zip(names, thumb_rows, strict=True))
+    if rows and all(row["code"] in by_code for row in rows):
+        mine = [row["won"] == "1" for row in rows]
+        for player in ("all", "piles+tall"):
+            column = by_code["code"].index(player)
+            theirs = [by_code[row["code"]][column] == "0" for row in rows]
+            gain, low, high = paired(mine, theirs)
+            lines.append(
+                f"rules of thumb ({player}) on the same deals: {sum(theirs)} won; "
+                f"the sampling player wins {gain:+d} more "
+                f"(95 % interval {100 * low:+.2f} % to {100 * high:+.2f} %)"
+            )
+    verdicts = solver_verdicts(SOLVER_FILE)
+    if rows and all(row["code"] in verdicts for row in rows):
+        winnable = sum(verdicts[row["code"]] == WON for row in rows)
+        lines.append(f"winnable for a solver that sees every card: {winnable} of {total}")
+    return lines
+
+
+def thumb_results(path: Path) -> tuple[list[str], list[list[str]]]:
+    """Each deal's row of the rules-of-thumb results, keyed by its code (header under "code")."""
+    with path.open(encoding="ascii", newline="") as handle:
+        table = list(csv.reader(handle))
+    return [row[0] for row in table], table
+
+
+def solver_verdicts(path: Path) -> dict[str, str]:
+    with path.open(encoding="ascii", newline="") as handle:
+        return {row["code"]: row["verdict"] for row in csv.DictReader(handle)}
 
 
 if __name__ == "__main__":
