@@ -299,3 +299,28 @@ def test_the_sampling_study_writes_a_won_row_only_for_a_replayed_win(monkeypatch
     monkeypatch.setattr(sampling, "play", cheating)
     with pytest.raises(ReplayError):
         sampling.study(code, 1, 2, 100)
+
+
+# -- the rules of thumb score what they say ----------------------------------
+
+
+def test_tallest_piles_and_reserve_last_rank_the_removals():
+    # pile 1: a 3 on 8 cards; pile 2: a lone 4; pile 3: a lone 7; reserve: an 8
+    hidden = [0] * (KING + 1)
+    hidden[5], hidden[6] = 4, 3
+    view = View((8, 1, 1), (3, 4, 7), (8,), tuple(hidden))
+    moves = legal_moves(view)
+    assert moves == [(0, 3), (1, 2)]
+    assert thumb.ranked(view, moves, ("tall",)) == [(0, 3), (1, 2)]  # 8 + 0 against 1 + 1
+    assert thumb.ranked(view, moves, ("piles",)) == [(1, 2), (0, 3)]
+    assert thumb.ranked(view, moves, ("piles", "tall")) == [(1, 2), (0, 3)]
+    assert thumb.choose(view, moves, ("tall", "piles"), random.Random(1)) == (0, 3)
+
+
+def test_partners_counts_the_cards_left_without_a_partner_in_sight():
+    hidden = [0] * (KING + 1)
+    hidden[1] = 2
+    view = View((2, 2, 2), (3, 3, 8), (), tuple(hidden))
+    seen = view.visible_count()
+    assert thumb.partners(view, seen, (0, 2)) == -1  # the other 3 loses its only 8
+    assert thumb.trios(view, seen, (0, 2)) == 0 and thumb.piles(view, seen, (0, 2)) == 0
