@@ -252,14 +252,18 @@ def summary(path: Path) -> list[str]:
             theirs = [by_code[row["code"]][column] == "0" for row in rows]
             gain, low, high = paired(mine, theirs)
             lines.append(
-                f"rules of thumb ({player}) on the same deals: {sum(theirs)} won; "
+                f"rules of thumb ({player}) on the same deals: {sum(theirs)} won "
+                f"({percent(sum(theirs), total)}; {interval(sum(theirs), total)}); "
                 f"the sampling player wins {gain:+d} more "
                 f"(95 % interval {100 * low:+.2f} % to {100 * high:+.2f} %)"
             )
     verdicts = solver_verdicts(SOLVER_FILE)
     if rows and all(row["code"] in verdicts for row in rows):
         winnable = sum(verdicts[row["code"]] == WON for row in rows)
-        lines.append(f"winnable for a solver that sees every card: {winnable} of {total}")
+        lines.append(
+            f"winnable for a solver that sees every card: {winnable} of {total} "
+            f"({percent(winnable, total)}; {interval(winnable, total)})"
+        )
     return lines
 
 
