@@ -1,0 +1,326 @@
+"""The players that do not peek (analysis/): they see what a player sees, and their wins are real.
+
+- A non-peeking player decides from a `View` alone: two tables that differ
+  only in cards under the tops give the same decisions, as long as what is
+  in sight is the same. A player that peeks is caught by the same check.
+- Every table the sampling player deals is consistent with what is known:
+  the same tops, reserve and heights, and under the tops exactly the ranks
+  that are really hidden there.
+- Every win replays through the engine to 48 moves and 520 points.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+
+import pytest
+
+from analysis import sampling, thumb
+from analysis.knowledge import Move, Table, View, legal_moves, locations, sample_table
+from analysis.position import EMPTY, JACK, KING, QUEEN, Position
+from analysis.replay import ReplayError, check_win
+from analysis.solver import WON, solve
+from halfmoon_a11y.core.dealcode import DealCode, deal
+
+CODES = ["HM1-N-RPJNUKS", "HM1-N-VXQEIRT", "HM1-N-JNXDJNU", "HM1-N-ZAPKFVX"]
+
+Player = Callable[[Table], Move | None]
+
+
+def hidden_shuffled(position: Position, seed: int, bottom: int = 7) -> Position:
+    """The same table but for the lowest `bottom` cards of each pile, dealt again at random.
+
+    Those cards are hidden, so what a player sees is the same, until one of them comes up.
+    """
+    chance = random.Random(seed)
+    under = [rank for pile in position.piles for rank in pile[:bottom]]
+    chance.shuffle(under)
+    piles = []
+    start = 0
+    for pile in position.piles:
+        piles.append((*under[start : start + bottom], *pile[bottom:]))
+        start += bottom
+    return Position(tuple(piles), position.reserve)
+
+
+def true_hidden(table: Table) -> Counter[int]:
+    """The ranks really lying under the tops (the truth, which no player reads)."""
+    piles = table.position.piles
+    return Counter(rank for p, h in enumerate(table.heights) for rank in piles[p][: max(h - 1, 0)])
+
+
+def decisions_while_alike(
+    player_of: Callable[[], Player], first: Position, second: Position
+) -> list[tuple[Move | None, Move | None]]:
+    """Play both tables with fresh players; the decisions made while both views are the same."""
+    one, two = Table(first), Table(second)
+    play_one, play_two = player_of(), player_of()
+    pairs: list[tuple[Move | None, Move | None]] = []
+    while one.view() == two.view():
+        move, other = play_one(one), play_two(two)
+        pairs.append((move, other))
+        if move is None or other is None or move != other:
+            break
+        one.remove(move)
+        two.remove(other)
+    return pairs
+
+
+def thumb_player(code: str) -> Callable[[], Player]:
+    def make() -> Player:
+        chance = random.Random(f"{thumb.TIE_SALT} {code}")
+
+        def play(table: Table) -> Move | None:
+            view = table.view()
+            moves = legal_moves(view)
+            return thumb.choose(view, moves, thumb.COMBINED, chance) if moves else None
+
+        return play
+
+    return make
+
+
+def sampling_player(code: str) -> Callable[[], Player]:
+    def make() -> Player:
+        chance = random.Random(f"{sampling.SAMPLE_SALT} 7 {code}")
+        tally = sampling.Tally()
+        return lambda table: sampling.decide(table.view(), chance, 3, 300, tally)
+
+    return make
+
+
+def peeking_player() -> Player:
+    """A player that cheats: it follows the solver's line on the true table."""
+
+    def play(table: Table) -> Move | None:
+        piles = tuple(pile[:h] for pile, h in zip(table.position.piles, table.heights, strict=True))
+        result = solve(Position(piles, tuple(table.reserve)), 20_000)
+        if result.verdict == WON and result.line:
+            return result.line[0]
+        moves = legal_moves(table.view())
+        return moves[0] if moves else None
+
+    return play
+
+
+# -- what a player knows --------------------------------------------------------
+
+
+def test_the_view_holds_the_tops_reserve_heights_and_hidden_counts_only():
+    assert [name for name in View.__slots__] == ["heights", "tops", "reserve", "hidden"]
+    position = Position.from_code(CODES[0])
+    view = Table(position).view()
+    assert view.tops == tuple(pile[-1] for pile in position.piles)
+    assert view.reserve == position.reserve
+    assert view.heights == (8,) * 12
+    assert sum(view.hidden) == 12 * 7
+
+
+def test_the_hidden_counts_are_the_cards_really_under_the_tops_all_game():
+    table = Table(Position.from_code(CODES[1]))
+    chance = random.Random(3)
+    while moves := legal_moves(table.view()):
+        view = table.view()
+        assert Counter({r: n for r, n in enumerate(view.hidden) if n}) == true_hidden(table)
+        table.remove(chance.choice(moves))
+    assert table.line
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_cards_under_the_tops_do_not_change_the_view(seed):
+    position = Position.from_code(CODES[2])
+    other = hidden_shuffled(position, seed)
+    assert other != position
+    assert Table(other).view() == Table(position).view()
+
+
+# -- the players never see a hidden card ----------------------------------------
+
+
+@pytest.mark.parametrize("code", CODES[:3])
+def test_the_rules_of_thumb_decide_alike_while_the_views_are_alike(code):
+    position = Position.from_code(code)
+    for seed in (1, 2, 3):
+        other = hidden_shuffled(position, seed, bottom=seed + 2)
+        pairs = decisions_while_alike(thumb_player(code), position, other)
+        assert len(pairs) >= 4 and all(a == b for a, b in pairs)
+
+
+@pytest.mark.parametrize("code", CODES[:2])
+def test_the_sampling_player_decides_alike_while_the_views_are_alike(code):
+    position = Position.from_code(code)
+    other = hidden_shuffled(position, 5, bottom=3)
+    pairs = decisions_while_alike(sampling_player(code), position, other)
+    assert len(pairs) >= 4 and all(a == b for a, b in pairs)
+
+
+def test_a_player_that_peeks_is_caught_by_the_same_check():
+    position = Position.from_code(CODES[0])
+    caught = 0
+    for seed in range(1, 6):
+        other = hidden_shuffled(position, seed, bottom=3)
+        pairs = decisions_while_alike(peeking_player, position, other)
+        caught += any(a != b for a, b in pairs)
+    assert caught
+
+
+# -- every sampled table is consistent with what is known -----------------------
+
+
+@pytest.mark.parametrize("code", CODES[:2])
+def test_every_sampled_table_is_consistent_with_what_is_known(code):
+    table = Table(Position.from_code(code))
+    chance = random.Random(11)
+    for _ in range(25):
+        view = table.view()
+        hidden = true_hidden(table)
+        for _ in range(4):
+            sample = sample_table(view, chance)
+            assert tuple(len(pile) for pile in sample.piles) == view.heights
+            assert tuple(pile[-1] if pile else EMPTY for pile in sample.piles) == view.tops
+            assert sample.reserve == view.reserve
+            assert Counter(rank for pile in sample.piles for rank in pile[:-1]) == hidden
+            assert sample.balanced()
+        moves = legal_moves(view)
+        if not moves:
+            break
+        table.remove(chance.choice(moves))
+
+
+def test_sampled_tables_differ_under_the_tops():
+    view = Table(Position.from_code(CODES[0])).view()
+    chance = random.Random(1)
+    assert len({sample_table(view, chance) for _ in range(5)}) == 5
+
+
+def test_hidden_counts_that_do_not_fit_are_refused():
+    view = Table(Position.from_code(CODES[0])).view()
+    wrong = View(view.heights, view.tops, view.reserve, (0, 1, *view.hidden[2:]))
+    with pytest.raises(ValueError, match="do not fit"):
+        sample_table(wrong, random.Random(1))
+
+
+# -- the sampling player's shortcuts are the solver's proved rules ---------------
+
+
+def test_merged_removals_stand_for_a_removal_at_least_as_good():
+    # piles 1 and 2 cover a 3 each, pile 3 holds a last 8; the reserve: 8, 8, 3
+    hidden = [0] * (KING + 1)
+    hidden[3], hidden[8] = 1, 2
+    view = View((3, 2, 1), (3, 3, 8), (8, 8, 3), tuple(hidden))
+    assert len(legal_moves(view)) == 9
+    assert sampling.canonical(view, (4, 5)) == (0, 2)  # a covering 3 first, the first free 8
+    assert sampling.canonical(view, (1, 3)) == (1, 2)
+    assert sampling.candidates(view) == [(0, 2), (1, 2)]
+
+
+def test_a_class_wholly_in_sight_is_cleared_without_sampling():
+    hidden = [0] * (KING + 1)
+    hidden[QUEEN] = hidden[KING] = 1
+    view = View((2, 2, 1), (JACK, 1, 10), (QUEEN, KING), tuple(hidden))
+    assert legal_moves(view) == [(0, 3, 4), (1, 2)]
+    assert sampling.candidates(view) == [(1, 2)]
+
+
+def test_no_removal_left_is_the_end():
+    view = View((1,), (1,), (2,), (0,) * (KING + 1))
+    assert sampling.decide(view, random.Random(1), 3, 100, sampling.Tally()) is None
+
+
+# -- every win is a real win -------------------------------------------------
+
+
+def thumb_win() -> tuple[str, Table]:
+    for code in CODES:
+        table = thumb.play(Position.from_code(code), thumb.COMBINED, code)
+        if table.cards_left == 0:
+            return code, table
+    raise AssertionError("no deal of the list won by the rules of thumb")
+
+
+def test_a_win_of_the_rules_of_thumb_replays_through_the_engine():
+    code, table = thumb_win()
+    dealt = deal(DealCode.parse(code))
+    line = locations(table.position, table.line)
+    done = check_win(dealt, line)
+    assert (done.moves, done.score) == (48, 520)
+    with pytest.raises(ReplayError):
+        check_win(dealt, line[:-1])
+
+
+def test_study_replays_every_win_and_counts_cards_left():
+    code, _ = thumb_win()
+    left = thumb.study(code)
+    assert len(left) == len(thumb.players()) and left[list(thumb.players()).index("all")] == 0
+
+
+def test_a_win_of_the_sampling_player_replays_through_the_engine():
+    code = "HM1-N-ZAPKFVX"
+    position = Position.from_code(code)
+    line = solve(position).line
+    assert line is not None
+    table = Table(position)
+    for move in line[:20]:  # the solver's line for 20 removals, then the sampling player alone
+        table.remove(move)
+    chance = random.Random(1)
+    tally = sampling.Tally()
+    while (move := sampling.decide(table.view(), chance, 4, 2_000, tally)) is not None:
+        table.remove(move)
+    assert table.cards_left == 0 and tally.decisions == 28 and tally.sampled > 0
+    done = check_win(deal(DealCode.parse(code)), locations(position, table.line))
+    assert (done.moves, done.score) == (48, 520)
+
+
+def test_the_sampling_study_writes_a_won_row_only_for_a_replayed_win(monkeypatch):
+    code = CODES[0]
+    position = Position.from_code(code)
+    line = solve(position).line
+    assert line is not None
+
+    def winning(position, code, seed, samples, budget):
+        table = Table(position)
+        for move in line:
+            table.remove(move)
+        return sampling.Played(table, sampling.Tally(48, 0, 0))
+
+    monkeypatch.setattr(sampling, "play", winning)
+    row = sampling.study(code, 1, 2, 100)
+    assert row[1:4] == [1, 0, 48]
+
+    def cheating(position, code, seed, samples, budget):
+        table = Table(position)
+        for move in line:
+            table.remove(move)
+        table.line.reverse()  # cleared, but by a line the engine refuses
+        return sampling.Played(table, sampling.Tally(48, 0, 0))
+
+    monkeypatch.setattr(sampling, "play", cheating)
+    with pytest.raises(ReplayError):
+        sampling.study(code, 1, 2, 100)
+
+
+# -- the rules of thumb score what they say ----------------------------------
+
+
+def test_tallest_piles_and_reserve_last_rank_the_removals():
+    # pile 1: a 3 on 8 cards; pile 2: a lone 4; pile 3: a lone 7; reserve: an 8
+    hidden = [0] * (KING + 1)
+    hidden[5], hidden[6] = 4, 3
+    view = View((8, 1, 1), (3, 4, 7), (8,), tuple(hidden))
+    moves = legal_moves(view)
+    assert moves == [(0, 3), (1, 2)]
+    assert thumb.ranked(view, moves, ("tall",)) == [(0, 3), (1, 2)]  # 8 + 0 against 1 + 1
+    assert thumb.ranked(view, moves, ("piles",)) == [(1, 2), (0, 3)]
+    assert thumb.ranked(view, moves, ("piles", "tall")) == [(1, 2), (0, 3)]
+    assert thumb.choose(view, moves, ("tall", "piles"), random.Random(1)) == (0, 3)
+
+
+def test_partners_counts_the_cards_left_without_a_partner_in_sight():
+    hidden = [0] * (KING + 1)
+    hidden[1] = 2
+    view = View((2, 2, 2), (3, 3, 8), (), tuple(hidden))
+    seen = view.visible_count()
+    assert thumb.partners(view, seen, (0, 2)) == -1  # the other 3 loses its only 8
+    assert thumb.trios(view, seen, (0, 2)) == 0 and thumb.piles(view, seen, (0, 2)) == 0
