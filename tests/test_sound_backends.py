@@ -370,6 +370,7 @@ def test_stopping_an_old_sound_never_silences_a_newer_one(winsound, pretend_syst
 
     pretend_system("windows")
     first, second = find_winsound(), find_winsound()
+    assert first is not None and second is not None
     older = first.start(silence(tmp_path, 2.0))
     newer = second.start(silence(tmp_path, 2.0))
     older.stop()
@@ -380,6 +381,19 @@ def test_stopping_an_old_sound_never_silences_a_newer_one(winsound, pretend_syst
     threading.Timer(0.1, newer.stop).start()
     assert newer.wait() and time.monotonic() - before < 0.5
     assert fake.playing() is None and only_accepted_flags()
+
+
+def test_winsound_is_asked_for_on_windows_only(winsound, pretend_system):
+    """A module named winsound found elsewhere is none of Windows': only the Windows
+    branch imports it (tests/test_platform_imports.py checks that statically too)."""
+    from halfmoon_a11y.voice.winsound_player import find_winsound
+
+    for other in ("macos", "linux"):
+        pretend_system(other)
+        assert find_winsound() is None
+    pretend_system("windows")
+    backend = find_winsound()
+    assert backend is not None and backend._winsound is winsound
 
 
 # -- a player process where the system has no process groups ---------------------------
