@@ -180,6 +180,41 @@ def test_the_guard_lets_the_standard_library_import_on_its_own_account():
     assert done.returncode == 0 and done.stdout.strip() == "True", done.stderr
 
 
+FAKES_ARE_THE_GAMES = """\
+import subprocess, sys
+found = {}
+for importer in ("halfmoon_a11y.planted", "someone_else"):
+    try:
+        exec(compile("import msvcrt, winsound", "planted.py", "exec"), {"__name__": importer})
+        found[importer] = True
+    except ModuleNotFoundError:
+        found[importer] = False
+import getpass
+done = subprocess.run([sys.executable, "-c", "print(7)"], capture_output=True, text=True)
+print(found["halfmoon_a11y.planted"], found["someone_else"], subprocess._mswindows,
+      getpass.getpass is getpass.unix_getpass, done.stdout.strip())
+"""
+
+
+@pytest.mark.parametrize(("system", "game"), [("windows", "True"), ("macos", "False")])
+def test_the_fakes_of_windows_modules_are_the_game_s_alone(system, game):
+    """The standard library is Linux's: once it found the fake msvcrt on the path, it took
+    its Windows paths (subprocess imported _winapi, and the run ended). The game finds
+    the fakes on Windows only; nobody else ever does, even after the game loaded them."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([FAKES, str(PACKAGE.parent)])}
+    env.update(HALFMOON_A11Y_PLATFORM=system)
+    env.pop("HALFMOON_A11Y_IMPORT_GUARD", None)
+    done = subprocess.run(
+        [sys.executable, "-c", FAKES_ARE_THE_GAMES],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == [game, "False", "False", "True", "7"]
+
+
 # The static half.
 
 ALL = frozenset({"windows", "macos", "linux"})

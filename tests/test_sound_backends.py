@@ -9,6 +9,7 @@ the game's side of them, never the systems' own players."""
 from __future__ import annotations
 
 import itertools
+import json
 import os
 import subprocess
 import sys
@@ -24,7 +25,7 @@ from halfmoon_a11y.play.answers import SpeechTrouble
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.settings import Settings
 from halfmoon_a11y.ui.frontend import TextFrontEnd
-from halfmoon_a11y.voice.choose import engine_available, make_sound_player, make_speaker
+from halfmoon_a11y.voice.choose import make_sound_player, make_speaker
 from halfmoon_a11y.voice.speaker import Voice
 from halfmoon_a11y.voice.worker import ThreadedSpeaker
 from tests.fakes import winsound as fake
@@ -33,6 +34,7 @@ from tests.support import RecordingSpeaker
 PLAYERS = Path(__file__).parent / "players"
 FINISHING = PLAYERS / "finishing_player.py"
 FAKES = Path(__file__).parent / "fakes"
+ON_PATH = FAKES / "on_path"  # the fake pyttsx3 and pythoncom under their real names
 CODE = "HM1-N-EMQPNCT"
 FLAGS = fake.SND_FILENAME | fake.SND_ASYNC | fake.SND_NODEFAULT
 A_FEW_MS = 0.02  # an interruption silences within this
@@ -370,6 +372,7 @@ def test_stopping_an_old_sound_never_silences_a_newer_one(winsound, pretend_syst
 
     pretend_system("windows")
     first, second = find_winsound(), find_winsound()
+    assert first is not None and second is not None
     older = first.start(silence(tmp_path, 2.0))
     newer = second.start(silence(tmp_path, 2.0))
     older.stop()
@@ -380,6 +383,19 @@ def test_stopping_an_old_sound_never_silences_a_newer_one(winsound, pretend_syst
     threading.Timer(0.1, newer.stop).start()
     assert newer.wait() and time.monotonic() - before < 0.5
     assert fake.playing() is None and only_accepted_flags()
+
+
+def test_winsound_is_asked_for_on_windows_only(winsound, pretend_system):
+    """A module named winsound found elsewhere is none of Windows': only the Windows
+    branch imports it (tests/test_platform_imports.py checks that statically too)."""
+    from halfmoon_a11y.voice.winsound_player import find_winsound
+
+    for other in ("macos", "linux"):
+        pretend_system(other)
+        assert find_winsound() is None
+    pretend_system("windows")
+    backend = find_winsound()
+    assert backend is not None and backend._winsound is winsound
 
 
 # -- a player process where the system has no process groups ---------------------------
@@ -453,6 +469,7 @@ def expected_game(tmp_path: Path, speaks: bool) -> list[tuple[str, str]]:
         lambda: sounds,
     )
     front.start()
+    front.settle()  # as `serve` does: the voice chosen, the opening said, before any key
     for step in SCRIPT:
         do(front, step)
     front.close()
@@ -502,17 +519,18 @@ class Game:
             make_sound_player,
         )
 
-    def settle(self) -> None:
+    def drain(self) -> None:
         for speaker in (self.front.speaker, self.front._sounds):
             if speaker is not None:
                 assert speaker.drain(10)
 
     def play(self) -> None:
         self.front.start()
-        self.settle()
+        self.front.settle()  # as `serve` does: the voice chosen, the opening said, before any key
+        self.drain()
         for step in SCRIPT:
             do(self.front, step)
-            self.settle()
+            self.drain()
 
     def entry(self, name: str) -> tuple[str, str]:
         return ("say", self.texts[name]) if name in self.texts else ("play", name)
@@ -623,36 +641,68 @@ def real_game(tmp_path: Path, system: str, extra: dict[str, str]) -> subprocess.
     )
 
 
-needs_espeak = pytest.mark.skipif(
-    not engine_available(),
-    reason="espeak-ng is not installed here: nothing reaches the player",
-)
+def engine_log(log: Path) -> list[dict[str, str]]:
+    """The fake pyttsx3's log: each sentence made, with its driver and file."""
+    return [json.loads(line) for line in log.read_text().splitlines()] if log.exists() else []
 
 
-@needs_espeak
+LAST_WORDS = ["The game is saved. It comes back when you start again.", "Goodbye."]
+
+
+def heard_last(played: list[str], sentences: list[dict[str, str]]) -> bool:
+    """Every file played is a sentence the engine made, and the answer to `quit` is heard
+    last, to its end (the lines come at once: earlier answers are cut by the next)."""
+    made = {Path(entry["file"]).name: entry["text"] for entry in sentences}
+    return set(played) <= set(made) and [made[name] for name in played][-2:] == LAST_WORDS
+
+
 def test_the_real_program_speaks_through_winsound_on_windows(tmp_path):
-    """Before: "Speech is not available: no audio player was found." The voice here is
-    espeak-ng (the engine is this machine's); its sentences go to the fake winsound."""
+    """Before: "Speech is not available: no audio player was found." The engine is the
+    fake SAPI5 (tests/fakes/on_path: on Windows the game speaks through SAPI5); its
+    sentences, and nothing else, go to the fake winsound, with the flags Windows takes."""
     (tmp_path / "bin").mkdir()
-    log = tmp_path / "winsound.log"
+    log, made = tmp_path / "winsound.log", tmp_path / "engine.log"
+    path = [str(ON_PATH), str(Path.cwd()), str(FAKES)]  # the fakes: the game's alone
     done = real_game(
         tmp_path,
         "windows",
-        {"PYTHONPATH": os.pathsep.join([str(Path.cwd()), str(FAKES)]), fake.LOG_VARIABLE: str(log)},
+        {
+            "PYTHONPATH": os.pathsep.join(path),
+            fake.LOG_VARIABLE: str(log),
+            "FAKE_PYTTSX3_LOG": str(made),
+        },
     )
     assert done.returncode == 0, done.stderr
-    assert "no audio player was found" not in done.stdout
+    assert not [line for line in done.stdout.splitlines() if line.startswith("Speech")]
     assert "Score 10. 1 move." in done.stdout
     plays = [line.split() for line in log.read_text().splitlines() if line.startswith("play")]
     assert plays and {int(line[3]) for line in plays} == {FLAGS}
+    sentences = engine_log(made)
+    assert {entry["driver"] for entry in sentences} == {"sapi5"}
+    assert heard_last([line[4] for line in plays], sentences)
 
 
-@needs_espeak
 def test_the_real_program_speaks_through_afplay_on_macos(tmp_path):
+    """The engine is the fake NSSS (tests/fakes/on_path); its AIFF files are played by
+    afplay (a fake on PATH), whole; paplay, also there, is never asked."""
     (tmp_path / "bin").mkdir()
-    log = tmp_path / "afplay.log"
+    log, other, made = tmp_path / "afplay.log", tmp_path / "paplay.log", tmp_path / "engine.log"
     fake_player(tmp_path / "bin", "afplay", log)
-    done = real_game(tmp_path, "macos", {"PYTHONPATH": str(Path.cwd())})
+    fake_player(tmp_path / "bin", "paplay", other)
+    done = real_game(
+        tmp_path,
+        "macos",
+        {
+            "PYTHONPATH": os.pathsep.join([str(ON_PATH), str(Path.cwd())]),
+            "FAKE_PYTTSX3_LOG": str(made),
+        },
+    )
     assert done.returncode == 0, done.stderr
     assert not [line for line in done.stdout.splitlines() if line.startswith("Speech")]
-    assert afplay_log(log)
+    assert "Score 10. 1 move." in done.stdout
+    sentences = engine_log(made)
+    assert {entry["driver"] for entry in sentences} == {"nsss"}
+    played = afplay_log(log)
+    assert heard_last([name for _, name, _ in played], sentences)
+    assert all(name.endswith(".aiff") and whole for _, name, whole in played)
+    assert not other.exists()

@@ -20,6 +20,7 @@ import threading
 import time
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
+from halfmoon_a11y.play import system
 from halfmoon_a11y.play.owned import read_head
 from halfmoon_a11y.voice.wav import HEAD_LIMIT, seconds
 
@@ -39,7 +40,10 @@ _current: WinsoundPlayback | None = None
 
 
 def find_winsound() -> WinsoundBackend | None:
-    """The backend, when this Python has winsound (every CPython on Windows does)."""
+    """The backend on Windows, when this Python has winsound (every CPython there does);
+    None on any other system, whatever module of that name it may find."""
+    if not system.is_windows():
+        return None
     try:
         import winsound
     except ImportError:
