@@ -214,6 +214,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         with contextlib.suppress(OSError, ValueError):
             sys.stderr.write(f"halfmoon-a11y: {error.strerror or error}\n")
         return 1
+    except Exception as error:  # a bug of the game's own before play could start
+        return _could_not_start(error, argv)
+
+
+def _could_not_start(error: Exception, argv: Sequence[str] | None) -> int:
+    """A bug before the first turn (once play has started, `Turns.failed` takes them): one
+    sentence in the player's language, the details in errors.log, never a traceback. The
+    code of a system never run by the project (docs/platforms.md) fails here first."""
+    from halfmoon_a11y.store.error_log import write_error
+
+    log = None
+    with contextlib.suppress(Exception):
+        log = write_error(Paths.for_user().errors, error)
+    words = Words("en")
+    with contextlib.suppress(Exception):
+        stored = SettingsFile.load(Paths.for_user().settings).settings(Settings())
+        wanted = _from_environment(os.environ, words).get("language")
+        words = Words(_language_asked(argv) or str(wanted or stored.language))
+    lines = [words._("Something went wrong: the game could not start.")]
+    if log is not None:
+        lines.append(words._("The details are in {path}.").format(path=log))
+    with contextlib.suppress(OSError, ValueError):
+        sys.stderr.write("".join(line + "\n" for line in lines))
+    return 1
 
 
 def _forgiving(stream: TextIO | None) -> None:

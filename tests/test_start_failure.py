@@ -1,0 +1,58 @@
+"""A bug before play can start is one sentence in the player's language, never a
+traceback: code that never ran on a system (issue 20) fails there first, at start-up."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from halfmoon_a11y.ui import cli
+
+EXPECTED = {
+    "en": "Something went wrong: the game could not start.",
+    "ca": "Alguna cosa ha fallat: el joc no s'ha pogut iniciar.",
+    "da": "Noget gik galt: spillet kunne ikke starte.",
+}
+
+
+@pytest.mark.parametrize("language", ["en", "ca", "da"])
+def test_a_bug_at_start_up_is_one_sentence_and_its_details_in_the_log(
+    language, monkeypatch, capsys, isolated_folders
+):
+    def broken(*args, **kwargs):
+        raise RuntimeError("a planted bug in the lock")
+
+    monkeypatch.setattr(cli.FilesLock, "acquire", broken)
+    status = cli.main(["--plain", "--lang", language])
+    err = capsys.readouterr().err
+    assert status == 1
+    assert "Traceback" not in err and "planted" not in err
+    log = isolated_folders / "xdg_state_home" / "halfmoon-a11y" / "errors.log"
+    assert err.splitlines()[0] == EXPECTED[language]
+    details = {"en": "The details are in", "ca": "Els detalls són a", "da": "Detaljerne står i"}
+    assert err.splitlines()[1] == f"{details[language]} {log}."
+    assert "a planted bug in the lock" in log.read_text()
+
+
+def test_the_windows_branch_without_windows_modules_says_so_without_a_traceback(
+    isolated_folders,
+):
+    """The Windows pretence on Linux without the fakes (no msvcrt): before, a traceback."""
+    env = {**os.environ, "HALFMOON_A11Y_PLATFORM": "windows", "HALFMOON_A11Y_LANG": "da"}
+    root = Path(__file__).resolve().parent.parent
+    env["PYTHONPATH"] = str(root)
+    done = subprocess.run(
+        [sys.executable, "-m", "halfmoon_a11y", "--plain"],
+        input="quit\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert "Traceback" not in done.stderr
+    assert done.stderr.splitlines()[0] == EXPECTED["da"]
+    assert done.returncode == 1
