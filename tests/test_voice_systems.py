@@ -22,7 +22,7 @@ from halfmoon_a11y.ui import frontend
 from halfmoon_a11y.ui.frontend import TextFrontEnd
 from halfmoon_a11y.voice import choose, say
 from halfmoon_a11y.voice.choose import engine_available, make_speaker, make_synthesizer
-from halfmoon_a11y.voice.speaker import Voice, VoiceNames
+from halfmoon_a11y.voice.speaker import SilentSpeaker, Voice, VoiceNames
 from halfmoon_a11y.voice.synth import SynthesisError, audio_header
 from halfmoon_a11y.voice.worker import ThreadedSpeaker
 from tests.fakes import fake_pythoncom, fake_pyttsx3
@@ -295,7 +295,7 @@ def test_a_say_that_fails_is_no_engine_and_the_game_says_so(
     front = front_end(tmp_path, "en", written)
     front.start()
     front.settle()  # speech auto: the voice is chosen beside the opening (as `serve` does)
-    assert wait_for(lambda: front.speaker._broken)  # `failure` would be said, not read here
+    assert isinstance(front.speaker, SilentSpeaker)  # known at once: the engine gave up
     front.line("info")
     front.close()
     assert "Speech is not available: no speech engine was found." in " ".join(written)
@@ -512,3 +512,27 @@ def test_a_whole_game_speaks_through_each_systems_engine(system, tmp_path):
         assert {entry["voice"] for entry in made} == {sara}
         assert [e for e in made if e["text"].startswith(("Spillet er gemt", "Farvel"))]
     assert "Tid 0 sekunder. Score 0. 0 træk. 104 kort tilbage. Spilkode HM1-N-EMQPNCT." in (written)
+
+
+@pytest.mark.parametrize("speech", ["on", "auto"])
+def test_an_engine_that_cannot_start_is_said_once_in_place_of_the_voice_line(
+    speech, fake_engine, pretend_system, tmp_path
+):
+    """SAPI5 failing to start (comtypes, a broken voice): before, the game wrote "Speech
+    is not available" before the deal, then "Voice: the game's own", which contradict."""
+    pretend_system("windows")
+    fake_engine.INIT_ERROR = OSError("SAPI5 could not be created")
+    session = Session(DealCode.parse(CODE), Settings(language="en", speech=speech))
+    written: list[str] = []
+    front = TextFrontEnd(
+        session, written.extend, lambda settings: voice_of(tmp_path, settings), True
+    )
+    front.start()
+    front.settle()
+    front.line("info")
+    front.close()
+    problem = "Speech is not available: no speech engine was found. The game goes on silently."
+    assert not [line for line in written if line.startswith("Voice:")]
+    assert written.count(problem) == 1
+    assert written.index(problem) > 0 and written[0].startswith("New game")
+    assert isinstance(front.speaker, SilentSpeaker)

@@ -12,6 +12,7 @@ from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at
 from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play import commands as cmd
 from halfmoon_a11y.play import cursor as moves
+from halfmoon_a11y.play.answers import SpeechTrouble
 from halfmoon_a11y.play.cursor import Cursor
 from halfmoon_a11y.play.keymap import DROP, TAP
 from halfmoon_a11y.play.session import Session
@@ -202,7 +203,10 @@ class TextFrontEnd(Turns):
         self._names = voice.names if voice.own else None
         automatic = self.session.settings.speech == SpeechMode.AUTO
         chosen = [se.VoiceChosen(voice.own, automatic, voice.reader)] if say_choice else []
-        return [*chosen, *self._check_voice_language(VOICE_WAIT)]
+        checked = self._check_voice_language(VOICE_WAIT)
+        if any(isinstance(event, se.SpeechProblem) for event in checked):
+            return checked  # the engine did not start: no line says the game's voice speaks
+        return [*chosen, *checked]
 
     def _check_voice_language(self, wait: float) -> list[se.SessionEvent]:
         """Whether a voice speaks the player's language (issue 20). When none does, the
@@ -215,6 +219,10 @@ class TextFrontEnd(Turns):
         self._unchecked = not names.wait(wait)
         if self._unchecked:
             return []
+        if names.failed:  # said here, once: the silenced speaker will not say it again
+            self.speaker.close()
+            self.speaker, self._names = SilentSpeaker(), None
+            return [se.SpeechProblem(SpeechTrouble.NO_ENGINE)]
         spoken, voice = names.speaks(language)
         self._spoken = None if spoken == language else spoken
         self._follow_language()

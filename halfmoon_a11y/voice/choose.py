@@ -51,13 +51,13 @@ def make_synthesizer(audio: Path, names: VoiceNames) -> Synthesize:
         from halfmoon_a11y.voice import say
 
         if not (system.is_macos() and say.available()):
-            names.tell(None)
+            names.give_up()
             raise
         synthesizer = say.SaySynthesizer(audio)
         try:
             synthesizer.start()
         except BaseException:
-            names.tell(None)
+            names.give_up()
             raise
     try:
         names.tell(synthesizer.voice_names())

@@ -78,12 +78,19 @@ class VoiceNames:
     def __init__(self) -> None:
         self._known = threading.Event()
         self._names: Mapping[str, str] | None = None
+        self.failed = False  # the engine could not start: the game's own voice never speaks
 
     def tell(self, names: Mapping[str, str] | None) -> None:
         """The voice's name for each language that has one; None: the engine's voices
         could not be read (then every language is spoken as before, by the default)."""
         self._names = names
         self._known.set()
+
+    def give_up(self) -> None:
+        """The engine could not start: the front end says so in place of the line that
+        says which voice speaks (the two would contradict each other)."""
+        self.failed = True
+        self.tell(None)
 
     def wait(self, seconds: float) -> bool:
         """Whether the engine has told its voices, waiting at most `seconds`."""
