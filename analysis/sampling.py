@@ -1,6 +1,8 @@
 """The sampling player: perfect-information Monte Carlo, without peeking.
 
-    python -m analysis.sampling --deals 500 --seed 21 --samples 20 --budget 4000
+    python -m analysis.sampling --deals 500 --seed 2121 --samples 20 --budget 4000
+    python -m analysis.sampling --report                        # the figures of the CSV
+    python -m analysis.sampling --deals 20 --seed 2121 --budget-check   # solves out of nodes
 
 At each decision the player knows only its `View` (analysis/knowledge.py).
 It deals the hidden cards again at random, `samples` times, consistently with
@@ -45,7 +47,7 @@ from analysis.deals import DEALS_FILE, read_codes
 from analysis.knowledge import Move, Table, View, legal_moves, locations, sample_table
 from analysis.position import EMPTY, Position, class_of, class_ranks
 from analysis.replay import check_win
-from analysis.solver import WON, solve
+from analysis.solver import UNDECIDED, WON, solve
 from analysis.thumb import COMBINED, paired, ranked
 from analysis.thumb import RESULTS_FILE as THUMB_FILE
 from analysis.win_rate import RESULTS_FILE as SOLVER_FILE
@@ -99,6 +101,7 @@ class Tally:
     decisions: int = 0
     sampled: int = 0
     solves: int = 0
+    out_of_budget: int = 0  # solves that ran out of their nodes (counted as not won)
 
 
 def decide(
@@ -118,6 +121,8 @@ def decide(
     for index, table in enumerate(tables):
         tally.solves += 1
         result = solve(table, budget)
+        if result.verdict == UNDECIDED:
+            tally.out_of_budget += 1
         if result.verdict == WON and result.line:
             alive.append(index)
             credit[canonical(view, result.line[0])].add(index)
@@ -131,7 +136,10 @@ def decide(
             if wins + len(rest) - done <= best_wins:
                 break
             tally.solves += 1
-            if solve(after(tables[index], move), budget).verdict == WON:
+            verdict = solve(after(tables[index], move), budget).verdict
+            if verdict == UNDECIDED:
+                tally.out_of_budget += 1
+            if verdict == WON:
                 wins += 1
         if wins > best_wins:
             best, best_wins = move, wins
@@ -175,6 +183,20 @@ def study(text: str, seed: int, samples: int, budget: int) -> list[object]:
             tally.solves, f"{seconds:.2f}"]  # fmt: skip
 
 
+def budget_check(codes: list[str], seed: int, samples: int, budget: int) -> str:
+    """How many solves ran out of nodes while the player played these deals, as a line."""
+    tally = Tally()
+    for text in codes:
+        code = DealCode.parse(text)
+        one = play(Position.from_deal(deal(code)), str(code), seed, samples, budget).tally
+        tally.solves += one.solves
+        tally.out_of_budget += one.out_of_budget
+    return (
+        f"deals: {len(codes)}; solves: {tally.solves}; out of budget ({budget} nodes): "
+        f"{tally.out_of_budget} ({percent(tally.out_of_budget, tally.solves)})"
+    )
+
+
 def done_codes(path: Path) -> set[str]:
     if not path.exists():
         return set()
@@ -191,6 +213,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--csv", type=Path, default=RESULTS_FILE, help="where the rows go")
     parser.add_argument("--resume", action="store_true", help="skip deals already in the CSV")
     parser.add_argument("--report", action="store_true", help="print the figures, play nothing")
+    parser.add_argument(
+        "--budget-check",
+        action="store_true",
+        help="play the deals again and count the solves that run out of nodes; write no CSV",
+    )
     args = parser.parse_args(argv)
     if args.report:
         for line in summary(args.csv):
@@ -198,6 +225,10 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.seed is None:
         parser.error("--seed is needed to play")
+    if args.budget_check:
+        codes = [str(code) for code in read_codes(DEALS_FILE)][: args.deals]
+        print(budget_check(codes, args.seed, args.samples, args.budget))
+        return 0
     codes = [str(code) for code in read_codes(DEALS_FILE)][: args.deals]
     finished = done_codes(args.csv) if args.resume else set()
     command = " ".join(["python -m analysis.sampling", *(argv or sys.argv[1:])])

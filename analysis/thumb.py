@@ -97,6 +97,15 @@ RULES: dict[str, Score] = {
 COMBINED: tuple[str, ...] = ("piles", "tall", "partners", "seen", "trios")
 
 
+# The comparisons win-rate.md quotes for the two rules that help: reserve last
+# added to tallest piles, in either order, and the one order against the other.
+PAIRS: tuple[tuple[str, str], ...] = (
+    ("piles+tall", "tall"),
+    ("tall+piles", "tall"),
+    ("piles+tall", "tall+piles"),
+)
+
+
 def ranked(view: View, moves: Sequence[Move], rules: Sequence[str]) -> list[Move]:
     """The moves, best first by the rules in turn; ties keep their order."""
     seen = view.visible_count()
@@ -235,6 +244,13 @@ def summary(names: list[str], rows: list[list[int]]) -> list[str]:
     for name in COMBINED:
         gain, low, high = paired(won["all"], won[f"all-{name}"])
         lines.append(f"{name} | {gain:+d} | {100 * low:+.2f} % to {100 * high:+.2f} %")
+    lines.append("the two rules that help, paired | extra wins | 95 % interval of the share")
+    for better, worse in PAIRS:
+        if better in won and worse in won:
+            gain, low, high = paired(won[better], won[worse])
+            lines.append(
+                f"{better} against {worse} | {gain:+d} | {100 * low:+.2f} % to {100 * high:+.2f} %"
+            )
     return lines
 
 

@@ -324,3 +324,53 @@ def test_partners_counts_the_cards_left_without_a_partner_in_sight():
     seen = view.visible_count()
     assert thumb.partners(view, seen, (0, 2)) == -1  # the other 3 loses its only 8
     assert thumb.trios(view, seen, (0, 2)) == 0 and thumb.piles(view, seen, (0, 2)) == 0
+
+
+# -- every figure of win-rate.md has a command ----------------------------------
+
+
+def test_the_thumb_report_prints_the_two_rule_comparisons_win_rate_quotes():
+    # four deals: tall wins 1 and 2; piles+tall wins 1, 2 and 3; tall+piles wins 2 and 4
+    names = [
+        "tall",
+        "piles+tall",
+        "tall+piles",
+        *[name for name in thumb.players() if "+" not in name and name != "tall"],
+    ]
+    columns = {"tall": [0, 0, 5, 5], "piles+tall": [0, 0, 0, 5], "tall+piles": [5, 0, 5, 0]}
+    rows = [[columns.get(name, [9] * 4)[deal_index] for name in names] for deal_index in range(4)]
+    lines = thumb.summary(names, rows)
+
+    def line_of(better: str, worse: str) -> str:
+        found = [line for line in lines if line.startswith(f"{better} against {worse} |")]
+        assert len(found) == 1, lines
+        return found[0]
+
+    expected = {
+        ("piles+tall", "tall"): thumb.paired([True, True, True, False], [True, True, False, False]),
+        ("tall+piles", "tall"): thumb.paired(
+            [False, True, False, True], [True, True, False, False]
+        ),
+        ("piles+tall", "tall+piles"): thumb.paired(
+            [True, True, True, False], [False, True, False, True]
+        ),
+    }
+    assert [gain for gain, _, _ in expected.values()] == [1, 0, 1]
+    for (better, worse), (gain, low, high) in expected.items():
+        assert line_of(better, worse) == (
+            f"{better} against {worse} | {gain:+d} | {100 * low:+.2f} % to {100 * high:+.2f} %"
+        )
+
+
+def test_the_budget_check_counts_the_solves_that_run_out_of_nodes():
+    code = CODES[0]
+    position = Position.from_code(code)
+    tight = sampling.play(position, code, 2121, 3, 30).tally
+    roomy = sampling.play(position, code, 2121, 3, 4_000).tally
+    assert 0 < tight.out_of_budget <= tight.solves
+    assert roomy.out_of_budget < tight.out_of_budget
+    line = sampling.budget_check([code], 2121, 3, 30)
+    assert line == (
+        f"deals: 1; solves: {tight.solves}; out of budget (30 nodes): {tight.out_of_budget} "
+        f"({100 * tight.out_of_budget / tight.solves:.2f} %)"
+    )
