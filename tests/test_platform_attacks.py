@@ -41,3 +41,25 @@ def test_a_process_name_in_another_encoding_does_not_hide_the_screen_reader(
     printing_command(tmp_path / "bin", command, output)
     monkeypatch.setenv("PATH", f"{tmp_path / 'bin'}{os.pathsep}{os.environ['PATH']}")
     assert check.screen_reader(Path("/nonexistent")) == reader
+
+
+@pytest.mark.parametrize("value", ["AppData", os.path.join("rel", "Local"), "."])
+def test_windows_a_relative_local_appdata_is_not_followed(
+    value, pretend_system, monkeypatch, tmp_path
+):
+    """Before: the fallback took %LOCALAPPDATA% as it was, so a relative value put the
+    game's files under whatever folder the game was started from; started from another,
+    the saved game was not found. Linux ignores a relative XDG folder, and platformdirs'
+    macOS class too: Windows does as they do, and uses the home folder's AppData\\Local."""
+    from halfmoon_a11y.store.files import APP, Paths
+
+    monkeypatch.setenv("LOCALAPPDATA", value)
+    monkeypatch.setenv("HOME", str(tmp_path / "anna"))
+    monkeypatch.chdir(tmp_path)
+    pretend_system("windows")
+    own = os.path.join(str(tmp_path / "anna"), "AppData", "Local", APP)
+    paths = Paths.for_user()
+    assert os.path.dirname(paths.saved_game) == own
+    assert os.path.dirname(paths.settings) == own
+    assert os.path.dirname(paths.statistics) == own
+    assert paths.cache is not None and os.fspath(paths.cache) == os.path.join(own, "Cache")
