@@ -63,3 +63,45 @@ def test_windows_a_relative_local_appdata_is_not_followed(
     assert os.path.dirname(paths.settings) == own
     assert os.path.dirname(paths.statistics) == own
     assert paths.cache is not None and os.fspath(paths.cache) == os.path.join(own, "Cache")
+
+
+@pytest.mark.parametrize("language", ["en", "ca", "da"])
+def test_a_bug_in_choosing_the_voice_at_start_is_not_called_a_command_s(language, tmp_path):
+    """Speech auto's choice runs beside the opening (issue 20). Before, a bug there (the
+    untried Windows and macOS code runs there first: the check, the engine) was said as
+    "Something went wrong with that command", at start, when no command was typed; now
+    the sentence says what failed, the details are still written down, and the game
+    goes on silent, each line of the opening written once."""
+    from halfmoon_a11y.core.dealcode import DealCode
+    from halfmoon_a11y.play.session import Session
+    from halfmoon_a11y.play.settings import Settings, SpeechMode
+    from halfmoon_a11y.text.words import Words
+    from halfmoon_a11y.ui.frontend import TextFrontEnd
+
+    def factory(settings):
+        raise RuntimeError("a bug in the voice's choice")
+
+    reported: list[BaseException] = []
+
+    def report(error: BaseException) -> str:
+        reported.append(error)
+        return str(tmp_path / "errors.log")
+
+    session = Session(
+        DealCode.parse("HM1-N-EMQPNCT"), Settings(language=language, speech=SpeechMode.AUTO)
+    )
+    written: list[str] = []
+    front = TextFrontEnd(session, written.extend, factory, True, report=report)
+    front.start()
+    front.settle()
+    front.close()
+    words = Words(language)
+    command = words._("Something went wrong with that command. The game goes on.")
+    saved = words._("Something went wrong with that command; the game is saved and goes on.")
+    assert command not in written and saved not in written
+    assert written[-2:] == [
+        words._("Something went wrong while starting the voice. The game goes on silently."),
+        words._("The details are in {path}.").format(path=tmp_path / "errors.log"),
+    ]
+    assert [str(error) for error in reported] == ["a bug in the voice's choice"]
+    assert len(written) == len(set(written))

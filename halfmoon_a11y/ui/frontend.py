@@ -113,8 +113,9 @@ class TextFrontEnd(Turns):
                 self._sounds.close()
                 self._sounds = None
             notes = self._use(voice, say_choice=self.announce_voice)
-        except Exception as error:
-            notes = [self.failed(error)]
+        except Exception as error:  # no command was typed: the voice's start failed
+            failure = self.failed(error)
+            notes = [se.Failed(failure.log, failure.saved, voice=True)]
         try:
             self._say_chosen(notes)
         except OSError:
