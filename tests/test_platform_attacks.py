@@ -105,3 +105,44 @@ def test_a_bug_in_choosing_the_voice_at_start_is_not_called_a_command_s(language
     ]
     assert [str(error) for error in reported] == ["a bug in the voice's choice"]
     assert len(written) == len(set(written))
+
+
+def test_macos_the_opening_and_the_voice_line_are_one_write(pretend_system):
+    """VoiceOver in macOS Terminal interrupts itself at each new write (issue 20, point
+    4: one write an answer). Before, speech auto's choice came in a write of its own
+    after the opening, a few milliseconds later (ps is quick): VoiceOver cut the table
+    it had begun to read and said only `Voice: your screen reader, VoiceOver...`. On
+    macOS the opening now waits for that quick check, and the opening is one write with
+    the choice after the deal, as with speech on; the slow tasklist of Windows is still
+    never waited for (tests/test_reader_start.py)."""
+    import time
+
+    from halfmoon_a11y.core.dealcode import DealCode
+    from halfmoon_a11y.play.session import Session
+    from halfmoon_a11y.play.settings import Settings, SpeechMode
+    from halfmoon_a11y.ui.frontend import TextFrontEnd
+    from halfmoon_a11y.voice.speaker import SilentSpeaker, Voice
+
+    pretend_system("macos")
+
+    def factory(settings):
+        time.sleep(0.05)  # ps -A
+        return Voice(SilentSpeaker(), reader="VoiceOver")
+
+    session = Session(
+        DealCode.parse("HM1-N-EMQPNCT"), Settings(language="en", speech=SpeechMode.AUTO)
+    )
+    writes: list[list[str]] = []
+    front = TextFrontEnd(session, writes.append, factory, True)
+    front.start()
+    front.settle()
+    front.line("info")
+    front.close()
+    opening, info = writes
+    assert opening[:2] == [
+        "New game: deal HM1-N-EMQPNCT. Type help for the commands.",
+        "Voice: your screen reader, VoiceOver. The game stays silent. "
+        "Type speech on for its own voice.",
+    ]
+    assert opening[2].startswith("Pile 1:") and len(opening) == 22
+    assert info[0].startswith("Time ")
