@@ -269,10 +269,12 @@ class LineCleared:
 @record
 class Failed:
     """A command met a bug of the game's own: nothing was done, the game is saved and
-    goes on. `log`: where the details were written, said the first time only."""
+    goes on. `log`: where the details were written, said the first time only. `voice`:
+    the bug was in starting the game's voice at start-up, not in a command."""
 
     log: str | None = None
     saved: bool = True  # the game was saved as it stood (not in a window that saves nothing)
+    voice: bool = False
 
 
 SessionEvent = (

@@ -116,19 +116,22 @@ def _windows_folders() -> tuple[str, str, str, str]:
     """%LOCALAPPDATA%\\halfmoon-a11y for the settings, the game and the statistics, its
     Cache folder for the sounds: not roaming, no author folder (docs/decisions.md). Where
     the shell cannot say where %LOCALAPPDATA% is (no ctypes.windll), platformdirs' own
-    fallback, the environment variable, answers; without it, the home folder's
-    AppData\\Local."""
+    fallback, the environment variable, answers; without it (or when it is relative, as
+    Linux ignores a relative XDG folder), the home folder's AppData\\Local."""
     from platformdirs import windows
 
     folders = windows.Windows(APP, appauthor=False)
     try:
         own = folders.user_data_dir  # the configuration and the state are the same folder
-        return own, own, own, folders.user_cache_dir
+        if os.path.isabs(own):
+            return own, own, own, folders.user_cache_dir
     except (AttributeError, OSError, ValueError, NotImplementedError):
         pass  # NotImplementedError: platformdirs' shell lookup off Windows (these tests)
     try:
         local = windows.get_win_folder_from_env_vars("CSIDL_LOCAL_APPDATA")
     except ValueError:  # LOCALAPPDATA unset
+        local = ""
+    if not os.path.isabs(local):  # a relative one would follow the current folder
         local = os.path.join(os.path.expanduser("~"), "AppData", "Local")
     own = os.path.join(os.path.normpath(local), APP)
     return own, own, own, os.path.join(own, "Cache")

@@ -607,7 +607,11 @@ class Presenter:
     @_renders(se.Failed)
     def _failed(self, event: se.Failed) -> list[str]:
         w = self.words
-        if event.saved:
+        if event.voice:  # at start-up, speech auto's choice: no command was typed
+            lines = [
+                w._("Something went wrong while starting the voice. The game goes on silently.")
+            ]
+        elif event.saved:
             lines = [w._("Something went wrong with that command; the game is saved and goes on.")]
         else:  # a window that saves nothing, a full disk
             lines = [w._("Something went wrong with that command. The game goes on.")]

@@ -12,6 +12,7 @@ from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at
 from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play import commands as cmd
 from halfmoon_a11y.play import cursor as moves
+from halfmoon_a11y.play import system
 from halfmoon_a11y.play.answers import SpeechTrouble
 from halfmoon_a11y.play.cursor import Cursor
 from halfmoon_a11y.play.keymap import DROP, TAP
@@ -90,7 +91,13 @@ class TextFrontEnd(Turns):
 
     def opening_notes(self) -> list[se.SessionEvent]:
         if self._choosing is not None:
-            return []  # the choice follows the opening (`settle`)
+            # macOS: VoiceOver cuts what it reads at each new write, so the opening
+            # waits for the quick check (ps) and comes whole, the choice in it; else,
+            # and when the check is late, the choice follows the opening (`settle`).
+            if not (system.is_macos() and self._choosing.made(MACOS_CHOICE_WAIT)):
+                return []
+            choosing, self._choosing = self._choosing, None
+            return self._chosen(choosing)
         return self._switch_speech(say_choice=self.announce_voice)
 
     def apply_opening(self, answer: se.Answer) -> se.Answer:
@@ -107,14 +114,7 @@ class TextFrontEnd(Turns):
         choosing, self._choosing = self._choosing, None
         if choosing is None:
             return
-        try:
-            voice = choosing.voice(CHOICE_WAIT) or Voice(SilentSpeaker())
-            if self._sounds is not None and voice.own:  # the sounds go through the voice now
-                self._sounds.close()
-                self._sounds = None
-            notes = self._use(voice, say_choice=self.announce_voice)
-        except Exception as error:
-            notes = [self.failed(error)]
+        notes = self._chosen(choosing)
         try:
             self._say_chosen(notes)
         except OSError:
@@ -122,6 +122,19 @@ class TextFrontEnd(Turns):
         except Exception as error:
             self.failed(error)
             self.say_plainly()
+
+    def _chosen(self, choosing: Choosing) -> list[se.SessionEvent]:
+        """Speak with the voice `choosing` made (waiting at most CHOICE_WAIT); what to say
+        about it."""
+        try:
+            voice = choosing.voice(CHOICE_WAIT) or Voice(SilentSpeaker())
+            if self._sounds is not None and voice.own:  # the sounds go through the voice now
+                self._sounds.close()
+                self._sounds = None
+            return self._use(voice, say_choice=self.announce_voice)
+        except Exception as error:  # no command was typed: the voice's start failed
+            failure = self.failed(error)
+            return [se.Failed(failure.log, failure.saved, voice=True)]
 
     def _say_chosen(self, notes: list[se.SessionEvent]) -> None:
         """The choice's lines written; the opening with them spoken by the game's own voice."""
@@ -293,6 +306,8 @@ class TextFrontEnd(Turns):
 
 
 CHOICE_WAIT = 3.0  # seconds `settle` waits for the voice's choice (its checks are bounded less)
+# seconds the opening waits for that choice on macOS (ps: at most 0.5 s, usually a few ms)
+MACOS_CHOICE_WAIT = 1.0
 
 
 class Choosing:
@@ -326,6 +341,11 @@ class Choosing:
         self._done.set()
         if late:
             voice.speaker.close()
+
+    def made(self, seconds: float) -> bool:
+        """Whether the factory has ended (made a voice, or failed), waiting at most
+        `seconds`."""
+        return self._done.wait(seconds)
 
     def voice(self, seconds: float) -> Voice | None:
         """The voice made, waiting at most `seconds`; None if it is not made by then (it

@@ -186,7 +186,9 @@ def remembered(events: list[se.SessionEvent]) -> list[se.SessionEvent]:
     said once."""
     if se.Failed not in map(type, events):
         return events
-    return [se.Failed() if type(event) is se.Failed else event for event in events]
+    return [
+        se.Failed(voice=event.voice) if isinstance(event, se.Failed) else event for event in events
+    ]
 
 
 def serve(front: Turns, lines: Iterable[str], started: bool = False) -> int:

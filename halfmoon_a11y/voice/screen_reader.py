@@ -115,7 +115,9 @@ def _windows_processes(run: Run) -> Iterable[str]:
 
 def _output(command: list[str], timeout: float = TIMEOUT) -> str | None:
     """The command's output; None when it is not there, fails or takes longer than
-    `timeout` (then it is killed)."""
+    `timeout` (then it is killed). Decoded leniently: tasklist writes in the console's
+    code page, which need not be Python's, and a name that does not decode is no
+    reader's."""
     if shutil.which(command[0]) is None:
         return None
     try:
@@ -123,6 +125,7 @@ def _output(command: list[str], timeout: float = TIMEOUT) -> str | None:
             command,
             capture_output=True,
             text=True,
+            errors="replace",
             timeout=timeout,
             check=False,
             stdin=subprocess.DEVNULL,
