@@ -7,7 +7,6 @@ readers do when a key is pressed.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Mapping, Sequence
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
@@ -76,6 +75,8 @@ class VoiceNames:
     may lack espeak-ng's). The front end waits for it, briefly, to know what to say."""
 
     def __init__(self) -> None:
+        import threading  # made only when the game's own voice may speak: not at every start
+
         self._known = threading.Event()
         self._names: Mapping[str, str] | None = None
         self.failed = False  # the engine could not start: the game's own voice never speaks
