@@ -110,6 +110,7 @@ def main() -> int:
     session = Session(DealCode.parse("HM1-N-EMQPNCT"), settings)
     front = TextFrontEnd(session, lambda lines: None, lambda chosen: make_speaker(chosen, environ))
     front.start()
+    front.settle()  # speech auto: the voice is chosen beside the opening, as `serve` does
     speaker = front.speaker
     watch = Watch()
     speaker.on_play = watch.play  # type: ignore[attr-defined]
