@@ -727,7 +727,8 @@ class Presenter:
             "with the voice {voice}."
         )
         spoken = self.language_name(event.spoken)
-        return [text.format(language=language, spoken=spoken, voice=event.voice or spoken)]
+        voice = voice_name(event.voice or "") or spoken
+        return [text.format(language=language, spoken=spoken, voice=voice)]
 
     def language_name(self, code: str) -> str:
         """A language's name in the words' language: Catalan, català, catalansk."""
@@ -814,3 +815,20 @@ class Presenter:
     def usage(self, name: str) -> str:
         """How a command is typed, for the ear: "pick, then one to three places, …"."""
         return self.helper.how(name)
+
+
+VOICE_NAME_LIMIT = 60  # characters of a voice's name said: the name, not a description
+
+
+def voice_name(name: str) -> str:
+    """A voice's name as the system gives it, said for the ear (issue 20): SAPI5's
+    "Microsoft Zira Desktop - English (United States)" becomes "Microsoft Zira Desktop,
+    English, United States". Brackets and a spaced dash become pauses (commas), what
+    cannot be shown goes, and the name is kept short. Empty when nothing is left."""
+    for mark in "()[]{}":
+        name = name.replace(mark, ",")
+    name = name.replace(" - ", ",").replace(" \u2013 ", ",")
+    shown = "".join(char if char.isprintable() else " " for char in name)
+    parts = (" ".join(part.split()) for part in shown.split(","))
+    said = ", ".join(part for part in parts if any(char.isalnum() for char in part))
+    return said[:VOICE_NAME_LIMIT].rstrip(", ")
