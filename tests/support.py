@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+import time
+import wave
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 
 from halfmoon_a11y.core.cards import Card
 from halfmoon_a11y.core.dealcode import Deal, DealCode
@@ -128,3 +131,24 @@ def private_device(folder, name: str = "zero") -> str:
             os.mknod(path, 0o666 | 0o020000, os.makedev(1, 5 if name == "zero" else 3))
         return path
     return f"/dev/{name}"
+
+
+def wait_for(condition: Callable[[], object], seconds: float = 10.0) -> bool:
+    """Whether `condition()` came true within `seconds` (polled every 5 ms)."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.005)
+    return True
+
+
+def silence(folder: Path, seconds: float, name: str | None = None) -> Path:
+    """A WAV file of `seconds` of silence (mono, 16 bits, 8 kHz) in `folder`."""
+    path = folder / (name or f"silence-{time.monotonic_ns()}.wav")
+    with wave.open(str(path), "wb") as out:
+        out.setnchannels(1)
+        out.setsampwidth(2)
+        out.setframerate(8000)
+        out.writeframes(b"\0\0" * int(8000 * seconds))
+    return path

@@ -29,7 +29,7 @@ from halfmoon_a11y.voice.choose import make_sound_player, make_speaker
 from halfmoon_a11y.voice.speaker import Voice
 from halfmoon_a11y.voice.worker import ThreadedSpeaker
 from tests.fakes import winsound as fake
-from tests.support import RecordingSpeaker
+from tests.support import RecordingSpeaker, silence, wait_for
 
 PLAYERS = Path(__file__).parent / "players"
 FINISHING = PLAYERS / "finishing_player.py"
@@ -60,25 +60,6 @@ def fake_player(folder: Path, name: str, log: Path) -> None:
     script = folder / name
     script.write_text(f'#!/bin/sh\nexec "{sys.executable}" "{FINISHING}" "{log}" "$@"\n')
     script.chmod(0o755)
-
-
-def silence(folder: Path, seconds: float, name: str | None = None) -> Path:
-    path = folder / (name or f"silence-{time.monotonic_ns()}.wav")
-    with wave.open(str(path), "wb") as out:
-        out.setnchannels(1)
-        out.setsampwidth(2)
-        out.setframerate(8000)
-        out.writeframes(b"\0\0" * int(8000 * seconds))
-    return path
-
-
-def wait_for(condition, seconds: float = 10.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.005)
-    return True
 
 
 def only_accepted_flags() -> bool:

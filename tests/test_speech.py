@@ -18,7 +18,7 @@ from halfmoon_a11y.ui.frontend import TextFrontEnd
 from halfmoon_a11y.voice.choose import engine_available, make_speaker
 from halfmoon_a11y.voice.speaker import Voice
 from halfmoon_a11y.voice.worker import ThreadedSpeaker
-from tests.support import RecordingSpeaker
+from tests.support import RecordingSpeaker, silence
 
 PLAYER = Path(__file__).parent / "players" / "realtime_player.py"
 SCRIPT = [
@@ -75,16 +75,6 @@ def test_everything_written_is_spoken_unless_speech_is_off():
     assert (
         "Partida nova: codi H M 1, N, E M Q P N C T. Escriu ajuda per veure les ordres." in spoken
     )
-
-
-def silence(folder: Path, seconds: float) -> Path:
-    path = folder / f"silence-{time.monotonic_ns()}.wav"
-    with wave.open(str(path), "wb") as out:
-        out.setnchannels(1)
-        out.setsampwidth(2)
-        out.setframerate(8000)
-        out.writeframes(b"\0\0" * int(8000 * seconds))
-    return path
 
 
 def player_command(tmp_path: Path) -> list[str]:

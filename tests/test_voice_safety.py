@@ -28,33 +28,15 @@ from halfmoon_a11y.ui.frontend import TextFrontEnd
 from halfmoon_a11y.voice import earcons, folder
 from halfmoon_a11y.voice.choose import engine_available, make_sound_player, make_speaker
 from halfmoon_a11y.voice.worker import ThreadedSpeaker
+from tests.support import silence, wait_for
 
 PLAYERS = Path(__file__).parent / "players"
 REALTIME = PLAYERS / "realtime_player.py"
 CODE = "HM1-N-EMQPNCT"
 
 
-def silence(where: Path, seconds: float) -> Path:
-    path = where / f"silence-{time.monotonic_ns()}.wav"
-    with wave.open(str(path), "wb") as out:
-        out.setnchannels(1)
-        out.setsampwidth(2)
-        out.setframerate(8000)
-        out.writeframes(b"\0\0" * int(8000 * seconds))
-    return path
-
-
 def played(log: Path) -> list[str]:
     return log.read_text().splitlines() if log.exists() else []
-
-
-def wait_for(condition, seconds: float = 10.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.01)
-    return True
 
 
 @pytest.fixture

@@ -10,7 +10,6 @@ import stat
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -26,7 +25,7 @@ from halfmoon_a11y.voice.speaker import SilentSpeaker, Voice, VoiceNames
 from halfmoon_a11y.voice.synth import SynthesisError, audio_header
 from halfmoon_a11y.voice.worker import ThreadedSpeaker
 from tests.fakes import fake_pythoncom, fake_pyttsx3
-from tests.support import RecordingSpeaker
+from tests.support import RecordingSpeaker, wait_for
 
 CODE = "HM1-N-EMQPNCT"
 COPYING_PLAYER = """\
@@ -106,15 +105,6 @@ def copying_player(tmp_path: Path) -> list[str]:
 def heard(tmp_path: Path) -> list[str]:
     log = tmp_path / "played.log"
     return log.read_text().splitlines() if log.exists() else []
-
-
-def wait_for(condition, seconds: float = 10.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.01)
-    return True
 
 
 def voice_of(tmp_path: Path, settings: Settings) -> Voice:
