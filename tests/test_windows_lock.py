@@ -139,3 +139,25 @@ def test_linux_still_uses_flock(paths, pretend_system, monkeypatch):
     assert first.acquire() == lockmodule.Ownership(True, FLOCK)
     assert not FilesLock(paths.lock).acquire().owner
     first.release()
+
+
+@pytest.mark.parametrize("number", [2**32, 10**30])
+def test_a_process_number_no_windows_process_can_have_is_no_process(
+    paths, windows, monkeypatch, number
+):
+    """A lock file naming a number beyond a DWORD (garbage, or a file from elsewhere):
+    the real ctypes refuses it as an argument (ArgumentError), which went up through
+    `alive` and `acquire` ("never raises"), so every start said the game could not start
+    while the file was there. No Windows process has that number: the lock is stale."""
+    msvcrt, _ = windows
+    assert Holder(number, lockmodule._host(), time.time()).alive() is False
+    os.makedirs(os.path.dirname(paths.lock))
+    with open(paths.lock, "wb") as file:
+        file.write(Holder(number, lockmodule._host(), 5.0).to_bytes())
+
+    def unsupported(fd, mode, nbytes):  # a folder without locks: the content is the lock
+        raise OSError(22, "Invalid argument")
+
+    monkeypatch.setattr(msvcrt, "locking", unsupported)
+    taken = FilesLock(paths.lock).acquire()
+    assert taken == lockmodule.Ownership(True, PROCESS)

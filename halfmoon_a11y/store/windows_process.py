@@ -17,6 +17,7 @@ STILL_ACTIVE = 259  # GetExitCodeProcess's answer while the process runs
 INVALID_PARAMETER = 87  # OpenProcess: no process has that number
 FILETIME_PER_SECOND = 10_000_000  # FILETIME counts 100 ns
 FILETIME_TO_UNIX = 11_644_473_600  # seconds from 1601-01-01 to 1970-01-01
+LARGEST_PROCESS = 2**32 - 1  # a process id is a DWORD; ctypes refuses a larger number
 
 
 def kernel32() -> Any:
@@ -35,7 +36,10 @@ def last_error() -> int:
 
 def process_state(process: int) -> tuple[bool, float | None]:
     """(whether it runs, when it started as time.time() where Windows says). A process
-    another user owns, that may not be asked, runs: nobody can tell otherwise."""
+    another user owns, that may not be asked, runs: nobody can tell otherwise. A number
+    beyond a DWORD (a lock file's garbage) is no process's."""
+    if not 0 < process <= LARGEST_PROCESS:
+        return False, None
     import ctypes
 
     try:

@@ -1,11 +1,19 @@
 """A fake of Windows' kernel32 as ctypes gives it, for `store/windows_process.py`:
 OpenProcess, GetExitCodeProcess, GetProcessTimes and CloseHandle over a table of
 processes the test sets (`processes`: number -> (running, started as time.time()));
-`denied` holds the numbers another user owns (OpenProcess fails with access denied)."""
+`denied` holds the numbers another user owns (OpenProcess fails with access denied).
+
+As the real functions, called without argtypes, each argument goes through ctypes'
+default conversion to a C int, which takes what fits a C long or unsigned long, 32 bits
+on Windows, and refuses more with ctypes.ArgumentError ("int too long to convert",
+CPython's Modules/_ctypes/callproc.c, ConvParam)."""
 
 from __future__ import annotations
 
+import ctypes
+
 ACCESS_DENIED = 5
+WINDOWS_LONG = (-(2**31), 2**32)  # what ctypes converts to a C int there: long or unsigned long
 INVALID_PARAMETER = 87
 STILL_ACTIVE = 259
 
@@ -24,6 +32,8 @@ class FakeKernel32:
 
     def OpenProcess(self, access: int, inherit: bool, process: int) -> int:
         assert access == 0x1000 and inherit is False
+        if not WINDOWS_LONG[0] <= process < WINDOWS_LONG[1]:
+            raise ctypes.ArgumentError("argument 3: OverflowError: int too long to convert")
         if process in self.denied:
             self.error = ACCESS_DENIED
             return 0
