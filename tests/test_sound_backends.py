@@ -202,6 +202,52 @@ def test_a_player_command_that_cannot_run_is_not_replaced_by_winsound(
     assert make_sound_player() is None
 
 
+@pytest.mark.parametrize(
+    ("asked", "words"),
+    [
+        (r"C:\Tools\play.exe", [r"C:\Tools\play.exe"]),
+        (
+            r"C:\ffmpeg\bin\ffplay.exe -nodisp -autoexit",
+            [r"C:\ffmpeg\bin\ffplay.exe", "-nodisp", "-autoexit"],
+        ),
+        (
+            r'"C:\Program Files\VLC\vlc.exe" --play-and-exit',
+            [r"C:\Program Files\VLC\vlc.exe", "--play-and-exit"],
+        ),
+        (r"C:\Users\O'Neil\play.exe", [r"C:\Users\O'Neil\play.exe"]),
+        (
+            r'C:\ff\ffplay.exe -window_title="Half Moon"',
+            [r"C:\ff\ffplay.exe", "-window_title=Half Moon"],
+        ),
+    ],
+)
+def test_a_player_asked_for_on_windows_keeps_its_backslashes(
+    asked, words, pretend_system, monkeypatch
+):
+    """A Windows path is written with backslashes, unquoted as often as not. POSIX
+    splitting took them for escapes (C:\\Tools\\play.exe became C:Toolsplay.exe), so the
+    player asked for was never found, and the game said there was none and stayed silent."""
+    from halfmoon_a11y.voice import player
+
+    pretend_system("windows")
+    monkeypatch.setattr(player.shutil, "which", lambda name: name if name == words[0] else None)
+    assert player.find_player({player.ENVIRONMENT_VARIABLE: asked}) == words
+    assert player.find_player({}, configured=asked) == words
+
+
+def test_a_player_asked_for_on_linux_is_split_as_a_shell_does(pretend_system, monkeypatch):
+    from halfmoon_a11y.voice import player
+
+    pretend_system("linux")
+    monkeypatch.setattr(player.shutil, "which", lambda name: name)
+    asked = r"my\ player --name 'a b'"
+    assert player.find_player({player.ENVIRONMENT_VARIABLE: asked}) == [
+        "my player",
+        "--name",
+        "a b",
+    ]
+
+
 @pytest.mark.parametrize(("system", "chosen"), [("macos", "afplay"), ("linux", "paplay")])
 def test_each_unix_plays_with_its_own_player(system, chosen, bare_path, pretend_system, tmp_path):
     """Before: macOS tried paplay, pw-play and aplay before its own afplay."""

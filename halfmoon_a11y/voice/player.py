@@ -40,7 +40,7 @@ def find_player(
     chosen = env.get(ENVIRONMENT_VARIABLE) or configured
     if chosen:
         try:
-            words = shlex.split(chosen)
+            words = split_command(chosen)
         except ValueError:  # an unbalanced quote: no player, said as such
             return None
         return words if words and shutil.which(words[0]) else None
@@ -48,6 +48,51 @@ def find_player(
         if shutil.which(command[0]) and _usable(command[0]):
             return list(command)
     return None
+
+
+def split_command(line: str) -> list[str]:
+    """A command line's words, as this system reads them: on Windows as its C runtime
+    does (`windows_words`), elsewhere as a POSIX shell. ValueError: an unclosed quote."""
+    return windows_words(line) if system.is_windows() else shlex.split(line)
+
+
+def windows_words(line: str) -> list[str]:
+    r"""Windows' rules for a command line (Microsoft's "Parsing C command-line
+    arguments"): a backslash is part of a path (C:\Tools\play.exe) except before a
+    double quote; double quotes hold spaces in a word and are dropped; a quote after an
+    odd number of backslashes is a quote.
+
+    >>> windows_words(r'C:\Tools\play.exe "C:\My Sounds" --title="a b" \"x\"')
+    ['C:\\Tools\\play.exe', 'C:\\My Sounds', '--title=a b', '"x"']
+    """
+    words: list[str] = []
+    word, started, quoted, backslashes = "", False, False, 0
+    for char in line:
+        if char == "\\":
+            backslashes += 1
+            continue
+        word += "\\" * (backslashes // 2 if char == '"' else backslashes)
+        started = started or backslashes > 0
+        if char == '"':
+            if backslashes % 2:
+                word += char
+            else:
+                quoted = not quoted
+            started = True
+        elif char in " \t" and not quoted:
+            if started:
+                words.append(word)
+            word, started = "", False
+        else:
+            word += char
+            started = True
+        backslashes = 0
+    if quoted:
+        raise ValueError("No closing quotation")
+    word += "\\" * backslashes
+    if started or backslashes:
+        words.append(word)
+    return words
 
 
 def known_players() -> tuple[tuple[str, ...], ...]:
