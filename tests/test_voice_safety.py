@@ -463,3 +463,39 @@ def test_many_threads_asking_for_the_same_missing_sound_all_get_it_whole(tmp_pat
     for each in threads:
         each.join()
     assert len(set(got)) == 1 and got[0] is not None and earcons.is_whole(got[0], SELECTED)
+
+
+def test_on_windows_a_killed_game_s_speech_folder_is_removed_by_asking_windows(
+    tmp_path, monkeypatch, pretend_system
+):
+    """Before: on Windows no folder was ever found dead (kill(pid, 0) would end the
+    process there), so every killed game's folder stayed for good. Now Windows itself is
+    asked (play/windows_process.py, a fake kernel32 here), never os.kill."""
+    from halfmoon_a11y.play import windows_process
+    from tests.fakes_loader import fresh
+
+    kernel = fresh("windows_kernel32").FakeKernel32()
+    alive_pid, dead_pid, others_pid = 4242, 4244, 4248
+    kernel.processes[alive_pid] = (True, time.time() - 60)
+    kernel.processes[dead_pid] = (False, time.time() - 600)  # ended: its exit code is set
+    kernel.denied.add(others_pid)  # another user's: cannot be asked, so it runs
+    monkeypatch.setattr(windows_process, "kernel32", lambda: kernel)
+    monkeypatch.setattr(windows_process, "last_error", kernel.last_error)
+
+    def kill(process, signal):
+        raise AssertionError("os.kill on Windows ends the process it names")
+
+    monkeypatch.setattr(os, "kill", kill)
+    pretend_system("windows")
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path / "none"))
+    root = Path(folder.speech_root(os.environ))
+    here = folder.host()
+    never = 4246  # no process has this number
+    gone = [root / f"speech-{here}-{pid}-{'a' * 12}" for pid in (dead_pid, never)]
+    kept = [root / f"speech-{here}-{pid}-{'b' * 12}" for pid in (alive_pid, others_pid)]
+    for path in gone + kept:
+        path.mkdir(parents=True)
+    assert folder.remove_dead_folders(str(root)) == 2
+    assert not any(path.exists() for path in gone)
+    assert all(path.exists() for path in kept)
+    assert kernel.open_handles == set()

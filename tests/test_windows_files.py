@@ -16,9 +16,9 @@ import sys
 import pytest
 
 from halfmoon_a11y.core.dealcode import DealCode
-from halfmoon_a11y.play import owned
+from halfmoon_a11y.play import owned, windows_process
 from halfmoon_a11y.play.settings import Settings
-from halfmoon_a11y.store import files, lock, windows_process
+from halfmoon_a11y.store import files, lock
 from halfmoon_a11y.store.history_file import append_history, read_history
 from halfmoon_a11y.store.keeper import Keeper
 from halfmoon_a11y.store.lock import FilesLock

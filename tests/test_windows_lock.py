@@ -11,8 +11,8 @@ import time
 
 import pytest
 
+from halfmoon_a11y.play import windows_process
 from halfmoon_a11y.store import lock as lockmodule
-from halfmoon_a11y.store import windows_process
 from halfmoon_a11y.store.lock import FLOCK, HOLDER_BYTES, PROCESS, FilesLock, Holder
 from tests.fakes_loader import fresh
 

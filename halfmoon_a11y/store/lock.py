@@ -9,7 +9,7 @@ in the file, so that a second window can say which window owns the game.
 On Windows, which has no flock(), `msvcrt.locking` locks one byte of the file, far past
 the owner's details (Windows refuses to read locked bytes, and the next window reads
 them), chosen through play/system.py; Windows too lets it go when the process ends. No
-signal probes a process there: `os.kill(pid, 0)` would end it (`store/windows_process.py`).
+signal probes a process there: `os.kill(pid, 0)` would end it (`play/windows_process.py`).
 
 Where flock() is not supported (some network or FUSE folders) the file itself is the
 lock: it holds the owner's process id and host, and it is stale when that process is
@@ -95,7 +95,7 @@ class Holder:
         if not self.here:
             return True
         if system.is_windows():  # never os.kill there: it ends the process
-            from halfmoon_a11y.store.windows_process import process_state
+            from halfmoon_a11y.play.windows_process import process_state
 
             running, since = process_state(self.process)
             return running and (since is None or since <= self.started + REUSE_SLACK)

@@ -23,6 +23,7 @@ import stat
 import zlib
 from collections.abc import Mapping
 
+from halfmoon_a11y.play import system
 from halfmoon_a11y.play.owned import FOLDER_MODE, make_folder
 
 APP = "halfmoon-a11y"
@@ -138,9 +139,15 @@ def remove_dead_folders(root: str) -> int:
 
 
 def _dead(pid: int) -> bool:
-    """Whether no process has this id: only a clear 'no such process' says so."""
-    if pid > LARGEST_PID or os.name == "nt":  # Windows: kill(pid, 0) sends a Ctrl-C
+    """Whether no process has this id: only a clear 'no such process' says so. On Windows
+    Windows itself is asked: there kill(pid, 0) would end the process it names."""
+    if pid > LARGEST_PID:
         return False
+    if system.is_windows():
+        from halfmoon_a11y.play.windows_process import process_state
+
+        runs, _started = process_state(pid)
+        return not runs
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
