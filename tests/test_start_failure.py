@@ -3,6 +3,7 @@ traceback: code that never ran on a system (issue 20) fails there first, at star
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
@@ -56,3 +57,30 @@ def test_the_windows_branch_without_windows_modules_says_so_without_a_traceback(
     assert "Traceback" not in done.stderr
     assert done.stderr.splitlines()[0] == EXPECTED["da"]
     assert done.returncode == 1
+
+
+EXPECTED_STOP = {
+    "en": "Something went wrong, and the game had to stop.",
+    "ca": "Alguna cosa ha fallat i el joc s'ha hagut d'aturar.",
+    "da": "Noget gik galt, og spillet måtte stoppe.",
+}
+
+
+@pytest.mark.parametrize("language", ["en", "ca", "da"])
+def test_a_bug_while_the_game_closes_is_not_called_a_start(
+    language, monkeypatch, capsys, isolated_folders
+):
+    """Before: a bug after a game was played (here, in closing it) was said as "the game
+    could not start"."""
+    from halfmoon_a11y.store.keeper import Keeper
+
+    def broken(self):
+        raise RuntimeError("a planted bug in closing")
+
+    monkeypatch.setattr(Keeper, "flush_results", broken)
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    status = cli.main(["--plain", "--lang", language])
+    err = capsys.readouterr().err
+    assert status == 1
+    assert "Traceback" not in err
+    assert err.splitlines()[0] == EXPECTED_STOP[language]

@@ -196,7 +196,12 @@ def _overrides(args: argparse.Namespace) -> dict[str, object]:
     return found
 
 
+_game_opened = False  # whether this run opened its game (for a bug outside a turn)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    global _game_opened
+    _game_opened = False
     try:
         signal.signal(signal.SIGINT, signal.default_int_handler)  # loaded: Ctrl-C again
         if sys.stdout is None or sys.stdin is None:  # started with a closed stream: `>&-`
@@ -214,14 +219,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         with contextlib.suppress(OSError, ValueError):
             sys.stderr.write(f"halfmoon-a11y: {error.strerror or error}\n")
         return 1
-    except Exception as error:  # a bug of the game's own before play could start
-        return _could_not_start(error, argv)
+    except Exception as error:  # a bug of the game's own outside a turn
+        return _bug_outside_play(error, argv)
 
 
-def _could_not_start(error: Exception, argv: Sequence[str] | None) -> int:
-    """A bug before the first turn (once play has started, `Turns.failed` takes them): one
-    sentence in the player's language, the details in errors.log, never a traceback. The
-    code of a system never run by the project (docs/platforms.md) fails here first."""
+def _bug_outside_play(error: Exception, argv: Sequence[str] | None) -> int:
+    """A bug outside the turns (each turn's own are `Turns.failed`'s): before the game
+    was opened, or while it closed. One sentence in the player's language, the details in
+    errors.log, never a traceback. The code of a system never run by the project
+    (docs/platforms.md) fails here first."""
     from halfmoon_a11y.store.error_log import write_error
 
     log = None
@@ -232,7 +238,10 @@ def _could_not_start(error: Exception, argv: Sequence[str] | None) -> int:
         stored = SettingsFile.load(Paths.for_user().settings).settings(Settings())
         wanted = _from_environment(os.environ, words).get("language")
         words = Words(_language_asked(argv) or str(wanted or stored.language))
-    lines = [words._("Something went wrong: the game could not start.")]
+    if _game_opened:  # its moves are in its save and journal, as after any stop
+        lines = [words._("Something went wrong, and the game had to stop.")]
+    else:
+        lines = [words._("Something went wrong: the game could not start.")]
     if log is not None:
         lines.append(words._("The details are in {path}.").format(path=log))
     with contextlib.suppress(OSError, ValueError):
@@ -332,6 +341,8 @@ def _main(argv: Sequence[str] | None) -> int:
     lock = FilesLock(paths.lock)
     keeper = Keeper(paths, settings_file, owner=lock.acquire())
     session = keeper.open(code, settings)
+    global _game_opened
+    _game_opened = True  # from here a bug outside a turn stops a game, not its start
     _last_words.append(keeper.close)
     for signum in closing_signals():  # SIGTERM and SIGHUP; on Windows SIGBREAK for SIGHUP
         signal.signal(signum, _leave_on_signal)

@@ -110,7 +110,8 @@ class TextFrontEnd(Turns):
         """Speech auto's choice, once made: the line that says which voice speaks, written
         after the opening; and, when the game's own voice speaks, the opening spoken, the
         choice in its usual place (after the deal, before the table). Waits at most
-        CHOICE_WAIT; a choice not made by then leaves the game silent and says so."""
+        CHOICE_WAIT for the choice, then at most VOICE_WAIT for the voice's list of
+        voices; a choice not made in time leaves the game silent and says so."""
         choosing, self._choosing = self._choosing, None
         if choosing is None:
             return
