@@ -158,7 +158,7 @@ def test_no_screen_reader_the_own_voice_speaks_the_opening_once_chosen(tmp_path)
 
 
 def test_a_choice_not_made_in_time_leaves_the_game_silent_and_says_so(monkeypatch):
-    monkeypatch.setattr(frontend, "CHOICE_WAIT", 0.1)
+    monkeypatch.setattr(frontend, "CHOICE_WAIT", 0.1)  # as frontend imported it
     release = threading.Event()
     late = RecordingSpeaker()
 

@@ -17,11 +17,12 @@ from halfmoon_a11y.play.answers import SpeechTrouble
 from halfmoon_a11y.play.cursor import Cursor
 from halfmoon_a11y.play.keymap import DROP, TAP
 from halfmoon_a11y.play.session import Session
-from halfmoon_a11y.play.settings import SETTINGS, Audience, CardNames, Settings, SpeechMode
+from halfmoon_a11y.play.settings import SETTINGS, Audience, CardNames, SpeechMode
 from halfmoon_a11y.text.ear import for_the_ear
 from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.words import Words
 from halfmoon_a11y.text.wrap import wrap_all
+from halfmoon_a11y.ui.choosing import CHOICE_WAIT, MACOS_CHOICE_WAIT, Choosing, SpeakerFactory
 from halfmoon_a11y.ui.loop import Turns, plain_failure, remembered, said
 from halfmoon_a11y.voice.speaker import SilentSpeaker, Voice, VoiceNames
 
@@ -33,7 +34,6 @@ if TYPE_CHECKING:
     from halfmoon_a11y.voice.earcons import Earcons
     from halfmoon_a11y.voice.speaker import Speaker
 
-SpeakerFactory = Callable[[Settings], Voice]
 # Seconds the start (or a `speech` or `lang` answer) waits for the game's voice to tell
 # which languages it speaks: the voice could not speak before that anyway. espeak-ng
 # takes about 30 ms here. A voice later than this is checked again at each answer.
@@ -304,67 +304,6 @@ class TextFrontEnd(Turns):
         self.speaker.close()
         if self._sounds is not None:
             self._sounds.close()
-
-
-CHOICE_WAIT = 3.0  # seconds `settle` waits for the voice's choice (its checks are bounded less)
-# seconds the opening waits for that choice on macOS (ps: at most 0.5 s, usually a few ms)
-MACOS_CHOICE_WAIT = 1.0
-
-
-class Choosing:
-    """A speaker factory run on a thread of its own, begun at once; `voice` waits for
-    what it made. A voice made after it was given up on is closed unheard."""
-
-    def __init__(self, factory: SpeakerFactory, settings: Settings) -> None:
-        import threading  # loaded already when the voice may speak: its worker is a thread
-
-        self._lock = threading.Lock()
-        self._done = threading.Event()
-        self._voice: Voice | None = None
-        self._error: Exception | None = None
-        self._given_up = False
-        thread = threading.Thread(
-            target=self._make, args=(factory, settings), name="halfmoon-voice-choice", daemon=True
-        )
-        thread.start()
-
-    def _make(self, factory: SpeakerFactory, settings: Settings) -> None:
-        try:
-            voice = factory(settings)
-        except Exception as error:
-            with self._lock:
-                self._error = error
-            self._done.set()
-            return
-        with self._lock:
-            self._voice = voice
-            late = self._given_up
-        self._done.set()
-        if late:
-            voice.speaker.close()
-
-    def made(self, seconds: float) -> bool:
-        """Whether the factory has ended (made a voice, or failed), waiting at most
-        `seconds`."""
-        return self._done.wait(seconds)
-
-    def voice(self, seconds: float) -> Voice | None:
-        """The voice made, waiting at most `seconds`; None if it is not made by then (it
-        is given up on). A bug in the factory is raised here."""
-        self._done.wait(seconds)
-        with self._lock:
-            if self._error is not None:
-                raise self._error
-            if self._voice is None:
-                self._given_up = True
-            return self._voice
-
-    def abandon(self) -> None:
-        """Given up on: its voice, made or still to come, is closed."""
-        with self._lock:
-            voice, self._given_up = self._voice, True
-        if voice is not None:
-            voice.speaker.close()
 
 
 def printer(out: TextIO, columns: Callable[[], int] | None = None) -> Callable[[list[str]], None]:
