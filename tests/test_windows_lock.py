@@ -83,8 +83,9 @@ def test_a_window_whose_process_is_gone_is_not_named(paths, windows):
     _, kernel = windows
     first = FilesLock(paths.lock)
     assert first.acquire().owner
-    with open(paths.lock, "r+b") as file:
+    with open(paths.lock, "r+b") as file:  # the whole file: no tail of the longer details
         file.write(Holder(4242, lockmodule._host(), time.time()).to_bytes())
+        file.truncate()
     assert FilesLock(paths.lock).acquire() == lockmodule.Ownership(False, FLOCK, None)
     kernel.processes[4242] = (True, time.time() - 3600)
     assert FilesLock(paths.lock).acquire().holder.process == 4242
