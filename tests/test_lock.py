@@ -244,3 +244,11 @@ def test_the_json_mode_names_the_owner(isolated_folders):
     assert problem["problem"] == "open_elsewhere" and problem["process"] == os.getpid()
     assert problem["host"] is None and problem["since"] >= 0
     first.release()
+
+
+@pytest.mark.parametrize("process", [2**31, 2**40, 10**30])
+def test_a_process_number_no_process_can_have_is_no_owner(process):
+    """A lock file's garbage (the review of issue 20): os.kill refused the number
+    (OverflowError), which was taken for another user's process, and the lock stayed
+    alive for good in a folder without flock. A pid_t is 32 bits: no process has it."""
+    assert not Holder(process, lockmodule._host(), time.time()).alive()

@@ -56,6 +56,7 @@ WINDOWS_HELD = {errno.EACCES, errno.EDEADLK}  # msvcrt.locking: another process 
 # about 0.15 ms of every start.
 FLOCK = "flock"  # the system's file lock
 PROCESS = "process"  # the lock file holds the owner's process id and host
+LARGEST_PID = 2**31 - 1  # a pid_t: a larger number in a lock file is no process's
 
 
 @record
@@ -99,6 +100,8 @@ class Holder:
 
             running, since = process_state(self.process)
             return running and (since is None or since <= self.started + REUSE_SLACK)
+        if self.process > LARGEST_PID:  # a pid_t is 32 bits: garbage, no process's
+            return False
         try:
             os.kill(self.process, 0)
         except ProcessLookupError:
