@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import os
 from types import ModuleType
+from typing import Any
 
 FAKES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fakes")
 
@@ -16,3 +17,14 @@ def fresh(name: str) -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def fake_kernel32(monkeypatch: Any) -> Any:
+    """A fresh fake kernel32 (tests/fakes/windows_kernel32.py) in place of Windows' own,
+    for play/windows_process.py; the fake, to set its processes."""
+    from halfmoon_a11y.play import windows_process
+
+    kernel = fresh("windows_kernel32").FakeKernel32()
+    monkeypatch.setattr(windows_process, "kernel32", lambda: kernel)
+    monkeypatch.setattr(windows_process, "last_error", kernel.last_error)
+    return kernel

@@ -471,16 +471,13 @@ def test_on_windows_a_killed_game_s_speech_folder_is_removed_by_asking_windows(
     """Before: on Windows no folder was ever found dead (kill(pid, 0) would end the
     process there), so every killed game's folder stayed for good. Now Windows itself is
     asked (play/windows_process.py, a fake kernel32 here), never os.kill."""
-    from halfmoon_a11y.play import windows_process
-    from tests.fakes_loader import fresh
+    from tests.fakes_loader import fake_kernel32
 
-    kernel = fresh("windows_kernel32").FakeKernel32()
+    kernel = fake_kernel32(monkeypatch)
     alive_pid, dead_pid, others_pid = 4242, 4244, 4248
     kernel.processes[alive_pid] = (True, time.time() - 60)
     kernel.processes[dead_pid] = (False, time.time() - 600)  # ended: its exit code is set
     kernel.denied.add(others_pid)  # another user's: cannot be asked, so it runs
-    monkeypatch.setattr(windows_process, "kernel32", lambda: kernel)
-    monkeypatch.setattr(windows_process, "last_error", kernel.last_error)
 
     def kill(process, signal):
         raise AssertionError("os.kill on Windows ends the process it names")

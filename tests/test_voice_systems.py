@@ -361,24 +361,31 @@ def test_linux_without_a_catalan_voice_speaks_english_and_says_so_once(fake_engi
     assert not [text for text, _f, _v, _r in engine.said if text.startswith(catalan)]
 
 
-def test_the_ear_follows_the_spoken_language_and_the_screen_the_players(tmp_path):
-    """A fake voice that speaks English and Danish only: a Catalan player reads Catalan
-    and hears English, and the notice is in both."""
+def pick_with_voices(voices: dict[str, str], language: str):
+    """A game in `language` that plays `pick 1 8` with a recording voice whose engine has
+    `voices` (language -> voice name); the speaker and the lines written."""
     names = VoiceNames()
-    names.tell({"en": "English", "da": "Danish"})
+    names.tell(voices)
     speakers: list[RecordingSpeaker] = []
 
     def factory(settings):
         speakers.append(RecordingSpeaker())
         return Voice(speakers[-1], names=names)
 
-    session = Session(DealCode.parse(CODE), Settings(language="ca"))
+    session = Session(DealCode.parse(CODE), Settings(language=language))
     written: list[str] = []
     front = TextFrontEnd(session, written.extend, factory, True)
     front.start()
     front.line("pick 1 8")
     front.close()
     (speaker,) = speakers
+    return speaker, written
+
+
+def test_the_ear_follows_the_spoken_language_and_the_screen_the_players(tmp_path):
+    """A fake voice that speaks English and Danish only: a Catalan player reads Catalan
+    and hears English, and the notice is in both."""
+    speaker, written = pick_with_voices({"en": "English", "da": "Danish"}, "ca")
     assert ("language", "en") in speaker.log
     notice = "No Catalan voice on this computer. The game speaks English instead, with the "
     assert notice + "voice English." in speaker.spoken()
@@ -387,21 +394,7 @@ def test_the_ear_follows_the_spoken_language_and_the_screen_the_players(tmp_path
 
 
 def test_no_voice_for_any_language_silences_the_voice_and_says_why(tmp_path):
-    names = VoiceNames()
-    names.tell({})
-    speakers: list[RecordingSpeaker] = []
-
-    def factory(settings):
-        speakers.append(RecordingSpeaker())
-        return Voice(speakers[-1], names=names)
-
-    session = Session(DealCode.parse(CODE), Settings(language="da"))
-    written: list[str] = []
-    front = TextFrontEnd(session, written.extend, factory, True)
-    front.start()
-    front.line("pick 1 8")
-    front.close()
-    (speaker,) = speakers
+    speaker, written = pick_with_voices({}, "da")
     assert speaker.spoken() == []
     assert ("close",) in speaker.log
     assert (

@@ -16,7 +16,7 @@ import sys
 import pytest
 
 from halfmoon_a11y.core.dealcode import DealCode
-from halfmoon_a11y.play import owned, windows_process
+from halfmoon_a11y.play import owned
 from halfmoon_a11y.play.settings import Settings
 from halfmoon_a11y.store import files, lock
 from halfmoon_a11y.store.history_file import append_history, read_history
@@ -25,7 +25,7 @@ from halfmoon_a11y.store.lock import FilesLock
 from halfmoon_a11y.store.settings_file import SettingsFile
 from halfmoon_a11y.store.statistics import Statistics
 from halfmoon_a11y.ui.jsonmode import state_json
-from tests.fakes_loader import fresh
+from tests.fakes_loader import fake_kernel32, fresh
 from tests.support import play
 
 CODE = "HM1-N-AAAAAAC"
@@ -71,9 +71,7 @@ def windows_os(monkeypatch, pretend_system):
     monkeypatch.setattr(os, "kill", lambda *a: pytest.fail("os.kill ends a process on Windows"))
     monkeypatch.setitem(sys.modules, "fcntl", None)
     monkeypatch.setitem(sys.modules, "msvcrt", fresh("msvcrt"))
-    kernel = fresh("windows_kernel32").FakeKernel32()
-    monkeypatch.setattr(windows_process, "kernel32", lambda: kernel)
-    monkeypatch.setattr(windows_process, "last_error", kernel.last_error)
+    fake_kernel32(monkeypatch)
     monkeypatch.setenv("COMPUTERNAME", "ANNA-PC")
     pretend_system("windows")
     return chmods

@@ -11,10 +11,9 @@ import time
 
 import pytest
 
-from halfmoon_a11y.play import windows_process
 from halfmoon_a11y.store import lock as lockmodule
 from halfmoon_a11y.store.lock import FLOCK, HOLDER_BYTES, PROCESS, FilesLock, Holder
-from tests.fakes_loader import fresh
+from tests.fakes_loader import fake_kernel32, fresh
 
 
 @pytest.fixture
@@ -24,10 +23,8 @@ def windows(monkeypatch, pretend_system):
     msvcrt = fresh("msvcrt")
     monkeypatch.setitem(sys.modules, "msvcrt", msvcrt)
     monkeypatch.setitem(sys.modules, "fcntl", None)  # import fcntl: ImportError
-    kernel = fresh("windows_kernel32").FakeKernel32()
+    kernel = fake_kernel32(monkeypatch)
     kernel.processes[os.getpid()] = (True, time.time() - 60)
-    monkeypatch.setattr(windows_process, "kernel32", lambda: kernel)
-    monkeypatch.setattr(windows_process, "last_error", kernel.last_error)
 
     def kill(process, signal):
         raise AssertionError("os.kill on Windows ends the process it names")

@@ -26,6 +26,8 @@ from halfmoon_a11y.play.owned import remove_leftovers_in as remove_leftovers_in
 from halfmoon_a11y.play.owned import write_all as write_all
 
 if TYPE_CHECKING:
+    from platformdirs.windows import Windows
+
     from halfmoon_a11y.play.owned import StrPath as StrPath
 
 APP = "halfmoon-a11y"
@@ -120,13 +122,9 @@ def _windows_folders() -> tuple[str, str, str, str]:
     Linux ignores a relative XDG folder), the home folder's AppData\\Local."""
     from platformdirs import windows
 
-    folders = windows.Windows(APP, appauthor=False)
-    try:
-        own = folders.user_data_dir  # the configuration and the state are the same folder
-        if os.path.isabs(own):
-            return own, own, own, folders.user_cache_dir
-    except (AttributeError, OSError, ValueError, NotImplementedError):
-        pass  # NotImplementedError: platformdirs' shell lookup off Windows (these tests)
+    asked = _windows_shell_folders(windows.Windows(APP, appauthor=False))
+    if asked is not None:
+        return asked
     try:
         local = windows.get_win_folder_from_env_vars("CSIDL_LOCAL_APPDATA")
     except ValueError:  # LOCALAPPDATA unset
@@ -135,6 +133,18 @@ def _windows_folders() -> tuple[str, str, str, str]:
         local = os.path.join(os.path.expanduser("~"), "AppData", "Local")
     own = os.path.join(os.path.normpath(local), APP)
     return own, own, own, os.path.join(own, "Cache")
+
+
+def _windows_shell_folders(folders: Windows) -> tuple[str, str, str, str] | None:
+    """The folders as Windows' shell tells platformdirs; None when it cannot tell (no
+    ctypes.windll: platformdirs raises NotImplementedError, as off Windows) or tells a
+    relative path."""
+    try:
+        own = folders.user_data_dir  # the configuration and the state are the same folder
+        cache = folders.user_cache_dir
+    except (AttributeError, OSError, ValueError, NotImplementedError):
+        return None
+    return (own, own, own, cache) if os.path.isabs(own) else None
 
 
 XDG_FOLDERS = (
