@@ -67,7 +67,19 @@ def isolated_folders(tmp_path, monkeypatch):
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", "HALFMOON_A11Y_PLAYER"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.delenv("XDG_RUNTIME_DIR", raising=False)  # the speech folders' root
+    for name in ("COLUMNS", "LINES"):  # a program started here sees its own terminal's
+        monkeypatch.delenv(name, raising=False)
     return tmp_path
+
+
+@pytest.fixture(autouse=True)
+def processes(tmp_path, monkeypatch):
+    """The processes the game sees: none, unless the test starts one
+    (`processes.start("orca")`). The machine's own, a screen reader among them, are
+    never read (tests/processes.py)."""
+    from tests.processes import seal
+
+    return seal(tmp_path / "processes", monkeypatch)
 
 
 @pytest.fixture

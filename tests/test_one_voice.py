@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -25,15 +23,10 @@ PLAYER = Path(__file__).parent / "players" / "realtime_player.py"
 
 
 @pytest.fixture
-def orca(tmp_path):
-    """A process named orca, as the screen reader's would be."""
-    fake = tmp_path / "orca"
-    shutil.copy(shutil.which("sleep"), fake)
-    process = subprocess.Popen([str(fake), "60"])
-    time.sleep(0.1)
-    yield process
-    process.kill()
-    process.wait()
+def orca(processes):
+    """Orca running, in the test's own process list (tests/processes.py): no real
+    process, so no other test or run of the suite sees it."""
+    return processes.start("orca")
 
 
 def player_env(tmp_path: Path) -> dict[str, str]:
@@ -47,7 +40,7 @@ def test_speech_auto_is_silent_while_a_screen_reader_runs(orca, tmp_path):
 
 
 def test_speech_auto_speaks_when_no_screen_reader_runs(tmp_path):
-    assert screen_reader() is None  # nothing of the kind on a test machine
+    assert screen_reader() is None  # the test's own process list is empty
     voice = make_speaker(Settings(speech=SpeechMode.AUTO), player_env(tmp_path))
     assert voice.reader is None
     if engine_available():

@@ -17,10 +17,16 @@ nothing here can make the player wait long (every outside command has a timeout)
 
 The system is `play.system`'s answer, so the Windows and macOS branches run here with
 fakes. `screen_reader()` returns the reader's name for the start-up line, or None.
+
+The tests never read the machine's own processes: they set HALFMOON_A11Y_PROCESSES to a
+folder laid out like /proc (tests/conftest.py), read in its place, and put stand-ins
+for `ps` and `tasklist` first on PATH. The game honours that variable for no other
+purpose; a player never needs it.
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from collections.abc import Callable, Iterable
@@ -52,11 +58,15 @@ WINDOWS_READERS = {
 
 
 Run = Callable[[list[str]], str | None]  # a command's output, or None
+PROCESSES = "HALFMOON_A11Y_PROCESSES"  # for the tests: a folder read in place of /proc
 
 
-def screen_reader(proc: Path = Path("/proc"), run: Run | None = None) -> str | None:
+def screen_reader(proc: Path | None = None, run: Run | None = None) -> str | None:
     """The name of the screen reader running now, or None. `proc` and `run` (which runs
-    an outside command) are for tests."""
+    an outside command) are for tests; so is HALFMOON_A11Y_PROCESSES, `proc` for a
+    whole run."""
+    if proc is None:
+        proc = Path(os.environ.get(PROCESSES) or "/proc")
     if system.is_windows():
         within = run or (lambda command: _output(command, WINDOWS_TIMEOUT))
         return _first(_windows_processes(within), WINDOWS_READERS)
