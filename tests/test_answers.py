@@ -16,13 +16,13 @@ from halfmoon_a11y.play.settings import AnswerLength, Settings
 from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.ui.jsonmode import JsonMode
 from halfmoon_a11y.voice import earcons
-from tests.support import make_deal, play, session_with, transcript
+from tests.support import Clock, make_deal, play, session_with, transcript
 
 SEED = "HM1-N-EMQPNCT"  # the seeds' deal: pick 1 8 is a pair, pile 8 then shows a jack
 
 
 def said(commands: list[str], **settings: object) -> list[str]:
-    session = Session(DealCode.parse(SEED), settings=Settings(**settings))
+    session = Session(DealCode.parse(SEED), settings=Settings(**settings), now=Clock())
     return transcript(session, commands, start=False).splitlines()
 
 
