@@ -156,11 +156,24 @@ def _quiet_loop(report: Report | None) -> None:
 
     def handle(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
         error = context.get("exception")
+        if _terminal_gone(error):
+            return  # no bug: the prompt's last drawing, to a closed window (SIGHUP)
         if not isinstance(error, BaseException):
             error = RuntimeError(str(context.get("message", "an event loop error")))
         _report(report, error)
 
     asyncio.get_running_loop().set_exception_handler(handle)
+
+
+def _terminal_gone(error: object) -> bool:
+    """Whether `error` is the terminal's end: EIO, EPIPE, EBADF or ENXIO on writing.
+    When the window closes at the prompt, the game leaves on SIGHUP, and the task that
+    was drawing the prompt ends in EIO as asyncio cancels it; before, each closed window
+    wrote that to errors.log as a bug."""
+    import errno
+
+    gone = (errno.EIO, errno.EPIPE, errno.EBADF, errno.ENXIO)
+    return isinstance(error, OSError) and error.errno in gone
 
 
 def _report(report: Report | None, error: BaseException) -> None:
