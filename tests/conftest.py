@@ -82,6 +82,17 @@ def processes(tmp_path, monkeypatch):
     return seal(tmp_path / "processes", monkeypatch)
 
 
+@pytest.fixture(autouse=True)
+def loud(request, tmp_path, monkeypatch):
+    """A bug the game's safety net catches fails the test, unless the test is marked
+    `expects_bug` (tests/loud.py)."""
+    from tests.loud import MARK, judge, watch
+
+    nets = watch(tmp_path, monkeypatch)
+    yield nets
+    judge(nets, request.node.get_closest_marker(MARK) is not None)
+
+
 @pytest.fixture
 def paths(tmp_path):
     """The game's three files, in a temporary folder."""

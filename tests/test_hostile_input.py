@@ -70,6 +70,8 @@ def test_the_json_mode_answers_every_line(script):
     for line in script:
         answer = mode.reply(line)
         assert set(answer) == {"events", "state"}
+        # a bug caught by the safety net is an answer too: not one of these
+        assert not [e for e in answer["events"] if e.get("code") == "internal"], (line, answer)
 
 
 def test_invalid_utf8_and_nul_bytes_in_plain_mode():

@@ -235,6 +235,7 @@ def test_malformed_mouse_input_at_the_prompt_writes_no_traceback(report, isolate
 CODE = "HM1-N-EMQPNCT"
 
 
+@pytest.mark.expects_bug
 def test_a_bug_in_a_key_handler_goes_to_the_log_and_never_the_screen(monkeypatch, capfd):
     """The safety net under the mouse's: any exception in a key's handler (here the mouse
     report's, made to fail) is written to the log; the screen shows nothing of it, and
@@ -287,6 +288,7 @@ class Failing:
         return self.line
 
 
+@pytest.mark.expects_bug
 def test_a_bug_out_of_the_prompt_is_logged_and_the_prompt_asked_again():
     from halfmoon_a11y.ui.prompt import typed_lines
 
@@ -296,6 +298,7 @@ def test_a_bug_out_of_the_prompt_is_logged_and_the_prompt_asked_again():
     assert len(reported) == 2
 
 
+@pytest.mark.expects_bug
 def test_a_prompt_that_fails_again_and_again_leaves_as_quit_does():
     from halfmoon_a11y.ui.prompt import FAILURES_IN_A_ROW, typed_lines
 

@@ -15,10 +15,13 @@ import sys
 from pathlib import Path
 
 import pexpect
+import pytest
 
 from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.store import saved_game as savegame
+
+pytestmark = pytest.mark.expects_bug  # every test here plants a bug (tests/loud.py)
 
 CODE = "HM1-N-EMQPNCT"
 PLANT = (

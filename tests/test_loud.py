@@ -1,0 +1,89 @@
+"""A bug the game's safety net catches fails the test that met it (tests/loud.py).
+
+Before, a bug in a command became one polite sentence in every front end, and the
+tests that drive one passed over it: with every command's handler made to raise, the
+Hypothesis test of the JSON mode still passed. Now the nets are watched in every test,
+and each command's handler, made to raise, fails at least one test of the suite.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from halfmoon_a11y.core.dealcode import DealCode
+from halfmoon_a11y.play.session import Session
+from halfmoon_a11y.ui.jsonmode import JsonMode
+from tests.loud import Nets, judge
+from tests.plant import VARIABLE, handlers
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.expects_bug
+def test_a_bug_in_a_turn_is_caught_and_seen_by_the_test(loud, monkeypatch):
+    from halfmoon_a11y.play import commands
+
+    def broken(session, command):
+        raise RuntimeError("a bug in info")
+
+    monkeypatch.setitem(commands._HANDLERS, commands.Info, broken)
+    mode = JsonMode(Session(DealCode.parse("HM1-N-EMQPNCT"), now=lambda: 0.0))
+    mode.start()
+    [event] = mode.reply("info")["events"]
+    assert event["code"] == "internal"  # the player hears one sentence; the game goes on
+    assert [str(error) for error in loud.caught] == ["a bug in info"]
+
+
+def test_a_caught_bug_fails_a_test_that_did_not_expect_one(tmp_path):
+    nets = Nets(tmp_path)
+    nets.caught.append(RuntimeError("a bug"))
+    with pytest.raises(pytest.fail.Exception, match="safety net caught a bug"):
+        judge(nets, expected=False)
+    judge(nets, expected=True)
+
+
+def test_an_errors_log_a_program_wrote_fails_the_test(tmp_path):
+    log = tmp_path / "xdg_state_home" / "halfmoon-a11y" / "errors.log"
+    log.parent.mkdir(parents=True)
+    log.write_text("Traceback (most recent call last):\nRuntimeError: a bug\n")
+    with pytest.raises(pytest.fail.Exception, match="RuntimeError: a bug"):
+        judge(Nets(tmp_path), expected=False)
+    log.unlink()  # this test's own net: nothing left for it to catch
+
+
+def test_a_test_marked_for_a_bug_that_meets_none_fails(tmp_path):
+    with pytest.raises(pytest.fail.Exception, match="no bug was caught"):
+        judge(Nets(tmp_path), expected=True)
+
+
+# The files whose tests, between them, run every handler in this process; quick ones.
+CANARIES = [
+    "tests/test_transcripts.py",
+    "tests/test_hostile_input.py",
+    "tests/test_keys.py",
+    "tests/test_small_19.py",  # the only in-process tests of redo
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(handlers()))
+def test_a_bug_planted_in_any_handler_fails_the_suite(name, tmp_path):
+    """The suite's own test: each handler in turn made to raise (tests/plant.py), some
+    test fails, and says which bug."""
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "tests.plant", "-x", "-q", "-n", "0"]
+        + ["-p", "no:cacheprovider", *CANARIES],
+        cwd=ROOT,
+        env={**os.environ, VARIABLE: name},
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 1, done.stdout[-3000:]
+    assert f"a bug planted in the handler of {name}" in done.stdout, done.stdout[-3000:]
