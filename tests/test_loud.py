@@ -75,9 +75,9 @@ CANARIES = [
 def test_a_bug_planted_in_any_handler_fails_the_suite(name, tmp_path):
     """The suite's own test: each handler in turn made to raise (tests/plant.py), some
     test fails, and says which bug."""
+    pytest = [sys.executable, "-m", "pytest", "-p", "tests.plant", "-p", "no:cacheprovider"]
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "tests.plant", "-x", "-q", "-n", "0"]
-        + ["-p", "no:cacheprovider", *CANARIES],
+        [*pytest, "-x", "-q", "-n", "0", *CANARIES],
         cwd=ROOT,
         env={**os.environ, VARIABLE: name},
         capture_output=True,
