@@ -25,6 +25,11 @@ from pathlib import Path
 
 import pytest
 
+from halfmoon_a11y.core.checking import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from halfmoon_a11y.ui.loop import Report
+
 MARK = "expects_bug"
 
 
@@ -85,7 +90,7 @@ def watch(folder: Path, monkeypatch: pytest.MonkeyPatch) -> Nets:
     monkeypatch.setattr(cli, "_bug_outside_play", watched_outside)
     report = prompt._report
 
-    def watched_report(given: object, error: BaseException) -> None:
+    def watched_report(given: Report | None, error: BaseException) -> None:
         nets.caught.append(error)
         report(given, error)
 

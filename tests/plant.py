@@ -12,6 +12,12 @@ from __future__ import annotations
 
 import os
 
+from halfmoon_a11y.core.checking import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from halfmoon_a11y.play.answers import Answer
+    from halfmoon_a11y.play.session import Session
+
 VARIABLE = "HALFMOON_A11Y_PLANT"
 
 
@@ -33,7 +39,7 @@ def pytest_configure(config: object) -> None:
 
     kind = handlers()[name]
 
-    def planted(session: object, command: object) -> object:
+    def planted(session: Session, command: object) -> Answer:
         raise RuntimeError(f"a bug planted in the handler of {name}")
 
     commands._HANDLERS[kind] = planted
