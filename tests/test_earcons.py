@@ -40,21 +40,32 @@ QUEEN, OTHER_QUEEN = ev.Placed(P4, Card.parse("QS")), ev.Placed(R3, Card.parse("
         ([ev.Selected(FIVE, (FIVE,))], earcons.SELECTED, P4),
         ([ev.SelectionDropped((FIVE,))], earcons.DROPPED, None),
         ([ev.Deselected(FIVE)], earcons.DROPPED, None),
-        ([ev.Removed(ev.Kind.PAIR, (FIVE, SIX), 10, 10, 102)], earcons.PAIR, None),
-        ([ev.Removed(ev.Kind.TRIO, (FIVE, SIX, FIVE), 15, 15, 101)], earcons.TRIO, None),
+        ([ev.Removed(ev.Kind.PAIR, (FIVE, SIX), 10, score=10, left=102)], earcons.PAIR, None),
+        ([ev.Removed(ev.Kind.TRIO, (FIVE, SIX, FIVE), 15, score=15, left=101)], earcons.TRIO, None),
         ([ev.SelectionCleared((FIVE,), SIX, ev.Reason.SUM)], earcons.FAILED, None),
         ([ev.SelectionReplaced((QUEEN,), OTHER_QUEEN, ev.Reason.TRIO)], earcons.FAILED, None),
         ([ev.EmptyTapped(R3)], earcons.EMPTY, R3),
         ([se.CursorMoved(Spot(P4, None, 0), edge=True)], earcons.EDGE, P4),
         ([se.CursorMoved(Spot(R3, None, 0))], earcons.CURSOR, R3),
-        ([ev.Undone(ev.Kind.PAIR, (FIVE, SIX), 0, 104)], earcons.UNDO, None),
-        ([ev.Removed(ev.Kind.PAIR, (FIVE, SIX), 10, 10, 2), ev.Blocked()], earcons.BLOCKED, None),
+        ([ev.Undone(ev.Kind.PAIR, (FIVE, SIX), 10, score=0, left=104)], earcons.UNDO, None),
         (
-            [ev.Removed(ev.Kind.PAIR, (FIVE, SIX), 10, 520, 0), ev.Won(520, 48, 9)],
+            [ev.Removed(ev.Kind.PAIR, (FIVE, SIX), 10, score=10, left=2), ev.Blocked()],
+            earcons.BLOCKED,
+            None,
+        ),
+        (
+            [
+                ev.Removed(ev.Kind.PAIR, (FIVE, SIX), 10, score=520, left=0),
+                ev.Won(score=520, moves=48, elapsed=9),
+            ],
             earcons.WON,
             None,
         ),
-        ([se.InfoShown(0, 0, 0, DealCode(0), ev.Status.PLAYING, 104, (), ())], None, None),
+        (
+            [se.InfoShown(elapsed=0, score=0, moves=0, code=DealCode(0), status=ev.Status.PLAYING)],
+            None,
+            None,
+        ),
     ],
 )
 def test_each_answer_has_its_sound(events, kind, place):
