@@ -19,12 +19,12 @@ from halfmoon_a11y.store.saved_game import SavedGame
 from halfmoon_a11y.store.settings_file import SettingsFile
 from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.words import Words
-from tests.solver import solve
+from tests.solver import winning_line
 from tests.support import play
 
 CODE = "HM1-N-AAAAAAC"  # winnable: tests.solver finds a line for it
 OTHER = "HM1-N-AAAAAAB"
-LINE = solve(deal(DealCode.parse(CODE)))
+LINE = winning_line(deal(DealCode.parse(CODE)))
 
 
 def start(paths, clock, code=None):

@@ -18,7 +18,7 @@ from halfmoon_a11y.store.keeper import Keeper
 from halfmoon_a11y.store.results import Results
 from halfmoon_a11y.store.settings_file import SettingsFile
 from halfmoon_a11y.store.statistics import Result, Statistics
-from tests.solver import solve
+from tests.solver import winning_line
 from tests.support import play
 from tests.test_statistics import WINNABLE, win
 
@@ -26,7 +26,7 @@ from tests.test_statistics import WINNABLE, win
 def win_events(session, clock, code):
     """Win `code`: the events of the winning move."""
     play(session, f"new {code}")
-    for move in solve(deal(DealCode.parse(code))):
+    for move in winning_line(deal(DealCode.parse(code))):
         events = play(session, "pick " + " ".join(move))
         clock.advance(1)
     assert session.game.status == "won"
