@@ -73,7 +73,7 @@ def test_each_answer_has_its_sound(events, kind, place):
     if kind is None:
         assert made is None  # an answer with nothing to hear but words
         return
-    assert made.kind == kind and made.place == place
+    assert made is not None and made.kind == kind and made.place == place
     if place is not None:  # where it happened: its pan and its pitch
         assert made.pan == earcons.pan(place)
         lowest = min(n.frequency for n in made.notes if n.frequency)
@@ -99,6 +99,7 @@ def test_every_sound_is_a_short_valid_wav_that_pans_as_it_says(kind, tmp_path):
     place = Location.parse("1") if kind in earcons.PLACED_KINDS else None
     made = earcons.sound(kind, place)
     path = earcons.Earcons(tmp_path).file(made)
+    assert path is not None
     with wave.open(path, "rb") as audio:
         assert audio.getnchannels() == 2 and audio.getsampwidth() == 2
         seconds = audio.getnframes() / audio.getframerate()

@@ -391,7 +391,7 @@ def test_read_history_of_a_large_file_reads_its_last_whole_lines(tmp_path):
     path = tmp_path / "history"
     path.write_bytes(b"".join(b"line %06d\n" % number for number in range(100_000)))
     data = read_history(path, limit=1000)
-    assert len(data) <= 1000
+    assert data is not None and len(data) <= 1000
     assert data.startswith(b"line ") and data.endswith(b"line 099999\n")
 
 

@@ -378,6 +378,7 @@ def test_a_fifo_planted_during_play_hangs_no_quit(isolated_folders):
         stderr=subprocess.PIPE,
     )
     try:
+        assert child.stdin is not None and child.stdout is not None
         child.stdin.write(b"pick 1 8\n")
         child.stdin.flush()
         child.stdout.readline()
@@ -421,6 +422,7 @@ def test_a_fifo_planted_during_play_hangs_no_sigterm(isolated_folders):
         stderr=subprocess.PIPE,
     )
     try:
+        assert child.stdin is not None and child.stdout is not None
         child.stdin.write(b"pick 1 8\n")
         child.stdin.flush()
         child.stdout.readline()

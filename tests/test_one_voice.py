@@ -28,7 +28,9 @@ PLAYER = Path(__file__).parent / "players" / "realtime_player.py"
 def orca(tmp_path):
     """A process named orca, as the screen reader's would be."""
     fake = tmp_path / "orca"
-    shutil.copy(shutil.which("sleep"), fake)
+    sleep = shutil.which("sleep")
+    assert sleep is not None
+    shutil.copy(sleep, fake)
     process = subprocess.Popen([str(fake), "60"])
     time.sleep(0.1)
     yield process

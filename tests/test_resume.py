@@ -141,6 +141,7 @@ def test_sigkill_at_random_points_loses_at_most_the_move_being_made(seed, isolat
         env=env,
         text=True,
     )
+    assert first.stdin is not None and first.stdout is not None
     json.loads(first.stdout.readline())
     states = []
     for line in script[:stop_after]:
@@ -185,6 +186,8 @@ def test_sigterm_and_sighup_leave_with_the_game_saved(signum, isolated_folders):
         stderr=subprocess.PIPE,
         text=True,
     )
+    assert process.stdin is not None and process.stdout is not None
+    assert process.stderr is not None
     process.stdout.readline()
     process.stdin.write("pick 1 8\n")
     process.stdin.flush()
@@ -248,6 +251,7 @@ def test_a_second_window_plays_its_own_game_and_writes_nothing(isolated_folders)
     ask(second, "quit")
     assert second.wait(timeout=20) == 0
     saved = savegame.read(state)  # the full save and the journal of the moves since
+    assert saved is not None
     assert [[str(p) for p in move] for move in saved.moves] == [m.split() for m in moves[:5]]
     assert not (isolated_folders / "xdg_config_home" / "halfmoon-a11y" / "settings.toml").exists()
     first.send_signal(signal.SIGKILL)  # a lock left by a killed game blocks nobody

@@ -187,6 +187,7 @@ def test_a_player_command_still_wins_over_winsound_on_windows(
     log = tmp_path / "played.log"
     monkeypatch.setenv("HALFMOON_A11Y_PLAYER", f"{sys.executable} {FINISHING} {log}")
     player = make_sound_player()
+    assert player is not None
     player.play([str(silence(tmp_path, 0.05, "pair.wav"))])
     assert wait_for(lambda: log.exists() and "end" in log.read_text())
     player.close()
@@ -256,6 +257,7 @@ def test_each_unix_plays_with_its_own_player(system, chosen, bare_path, pretend_
     for name, log in logs.items():
         fake_player(bare_path, name, log)
     player = make_sound_player()
+    assert player is not None
     player.play([str(silence(tmp_path, 0.05, "pair.wav"))])
     assert wait_for(lambda: logs[chosen].exists() and "end" in logs[chosen].read_text())
     player.close()
@@ -581,7 +583,8 @@ def test_a_whole_game_on_windows_with_a_screen_reader_plays_every_sound(
     game.front.close()
     assert heard == expected and len({name for _, name in heard}) >= 6
     assert not any(sound.cut for sound in fake.heard[:-1])
-    assert fake.heard[-1].cut and fake.heard[-1].stopped - typed < A_FEW_MS
+    stopped = fake.heard[-1].stopped
+    assert fake.heard[-1].cut and stopped is not None and stopped - typed < A_FEW_MS
     assert fake.playing() is None and only_accepted_flags()
 
 
@@ -605,7 +608,8 @@ def test_a_whole_game_on_windows_with_the_game_s_voice(
     assert sum(kind == "play" for kind, _ in heard) >= 6
     assert not any(sound.cut for sound in fake.heard[: len(heard)])
     assert [sound for sound in fake.heard if sound.cut] == [fake.heard[-1]]
-    assert fake.heard[-1].stopped - typed < A_FEW_MS
+    stopped = fake.heard[-1].stopped
+    assert stopped is not None and stopped - typed < A_FEW_MS
     assert fake.playing() is None and only_accepted_flags()
 
 

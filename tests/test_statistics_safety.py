@@ -104,7 +104,8 @@ def test_a_garbage_database_is_set_aside_once_and_a_new_one_started(paths, clock
     events = win_events(session, clock, WINNABLE[0])
     problems = [e for e in events if isinstance(e, StorageProblem)]
     assert [p.problem for p in problems] == [Problem.STATS_UNREADABLE]
-    assert Path(problems[0].aside).read_bytes().startswith(b"not a database")
+    aside = problems[0].aside
+    assert aside is not None and Path(aside).read_bytes().startswith(b"not a database")
     assert (summary(paths).played, summary(paths).won) == (1, 1)
     paths.statistics.write_bytes(b"garbage again " * 200)  # once a run: not again
     play(session, f"new {WINNABLE[1]}")

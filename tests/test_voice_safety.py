@@ -118,6 +118,7 @@ def test_the_speech_folder_is_private_under_the_runtime_folder(tmp_path, monkeyp
         speaker = ThreadedSpeaker(lambda where: lambda *a: silence(where, 0.01), ["true"])
     finally:
         os.umask(old)
+    assert speaker._folder is not None
     made = Path(speaker._folder)
     assert made.parent == runtime / "halfmoon-a11y"
     assert folder.NAME.fullmatch(made.name)
@@ -429,6 +430,7 @@ def test_a_bad_sound_file_in_the_cache_is_made_again(kind, tmp_path):
 def test_a_whole_sound_file_is_used_as_it_is(tmp_path, monkeypatch):
     sounds = earcons.Earcons(tmp_path / "cache")
     path = sounds.file(SELECTED)
+    assert path is not None
     made_at = os.stat(path).st_mtime_ns
     monkeypatch.setattr(earcons, "write", lambda *a: pytest.fail("made again"))
     assert sounds.file(SELECTED) == path and os.stat(path).st_mtime_ns == made_at

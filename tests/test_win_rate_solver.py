@@ -406,6 +406,7 @@ def test_wins_on_real_deals_replay_through_the_engine_to_48_moves_and_520_points
         result = solve(position)
         assert result.verdict != UNDECIDED
         if result.verdict == WON:
+            assert result.line is not None
             line = [[position.location(i) for i in move] for move in result.line]
             done = check_win(dealt, line)
             assert (done.status, done.moves, done.score) == (Status.WON, 48, 520)
@@ -418,7 +419,7 @@ def test_a_line_that_does_not_win_is_refused_by_the_replay():
     dealt = deal(code)
     position = Position.from_deal(dealt)
     result = solve(position)
-    assert result.verdict == WON
+    assert result.verdict == WON and result.line is not None
     line = [[position.location(i) for i in move] for move in result.line]
     with pytest.raises(ReplayError, match="ends playing"):
         check_win(dealt, line[:-1])
