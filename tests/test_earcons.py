@@ -9,6 +9,7 @@ import sys
 import threading
 import time
 import wave
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -216,14 +217,16 @@ def test_sounds_off_plays_nothing(tmp_path):
     assert player.log == []
 
 
+def no_sentences(folder: Path) -> Callable[[str, str, int], Path]:
+    """The synthesiser of a speaker that plays sounds only: never made."""
+    raise AssertionError("a speaker that plays sounds only makes no sentence")
+
+
 def test_a_sound_file_is_played_by_the_player_and_kept_for_next_time(tmp_path):
     log = tmp_path / "played.log"
-    speaker = ThreadedSpeaker(
-        lambda folder: lambda *a: None,
-        [sys.executable, str(PLAYER), str(log)],
-        speaks=False,
-    )
+    speaker = ThreadedSpeaker(no_sentences, [sys.executable, str(PLAYER), str(log)], speaks=False)
     path = earcons.Earcons(tmp_path / "cache").file(earcons.sound(earcons.WON))
+    assert path is not None
     started = threading.Event()
     speaker.on_play = lambda text: started.set()
     speaker.speak(["never said: this player plays sounds only"])
