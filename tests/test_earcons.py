@@ -121,9 +121,15 @@ def test_every_sound_is_a_short_valid_wav_that_pans_as_it_says(kind, tmp_path):
 def test_a_sound_is_made_once_and_never_again(tmp_path, monkeypatch):
     made: list[str] = []
     write = earcons.write
-    monkeypatch.setattr(earcons, "write", lambda path, s: (made.append(path), write(path, s)))
+
+    def counted(path, sound):
+        made.append(path)
+        write(path, sound)
+
+    monkeypatch.setattr(earcons, "write", counted)
     sounds = earcons.Earcons(tmp_path)
     first = sounds.file(earcons.sound(earcons.PAIR))
+    assert first is not None
     stamp = os.stat(first).st_mtime_ns
     again = earcons.Earcons(tmp_path).file(earcons.sound(earcons.PAIR))  # a later run
     assert again == first and made == [first] and os.stat(first).st_mtime_ns == stamp

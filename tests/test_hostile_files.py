@@ -139,9 +139,10 @@ toml_lines = st.lists(
 @given(save=json_values | save_like, settings_text=toml_lines | st.text(max_size=60))
 def test_any_save_and_settings_file_never_crash_the_start(tmp_path_factory, save, settings_text):
     folder = tmp_path_factory.mktemp("files")
-    paths = Paths(folder / "settings.toml", folder / "game.json", folder / "stats.sqlite3")
-    paths.saved_game.write_text(json.dumps(save))
-    paths.settings.write_text(settings_text)
+    settings_path, save_path = folder / "settings.toml", folder / "game.json"
+    paths = Paths(settings_path, save_path, folder / "stats.sqlite3")
+    save_path.write_text(json.dumps(save))
+    settings_path.write_text(settings_text)
     session, _ = open_game(paths)
     assert play(session, "info")
 

@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -363,7 +364,7 @@ def test_a_callback_passed_down_is_found():
     from halfmoon_a11y.core.dealcode import DealCode
     from halfmoon_a11y.play.session import Session
 
-    scope = {"__name__": "halfmoon_a11y.ui.planted"}
+    scope: dict[str, Any] = {"__name__": "halfmoon_a11y.ui.planted"}
     exec("def clock():\n    return 0.0\n", scope)  # a function of the ui layer
     session = Session(DealCode(0), now=scope["clock"])  # ... passed down, called by play
     assert upward_calls(lambda: session.handle("pick 1")) == [

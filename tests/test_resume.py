@@ -343,7 +343,12 @@ def test_a_save_with_nothing_new_is_not_written_again(paths, clock, monkeypatch)
     two fsyncs each. What changes is still written; what comes back is the same game."""
     writes: list[bytes] = []
     write = savegame.write_bytes
-    monkeypatch.setattr(savegame, "write_bytes", lambda p, d: (writes.append(d), write(p, d)))
+
+    def counted(path, data):
+        writes.append(data)
+        write(path, data)
+
+    monkeypatch.setattr(savegame, "write_bytes", counted)
     session, keeper = start(paths, clock, CODE)
     play(session, "quit")
     keeper.close()

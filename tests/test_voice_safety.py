@@ -14,6 +14,7 @@ import textwrap
 import threading
 import time
 import wave
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -364,7 +365,7 @@ def test_a_player_that_leaves_a_process_behind_neither_silences_the_voice_nor_sl
         assert closing < 0.5
         if where == "group":  # the player's own group: ended with it
             for pid in sleepers.read_text().split():
-                assert wait_for(lambda pid=pid: not _running(int(pid)), 2)
+                assert wait_for(partial(_ended, int(pid)), 2)
     finally:
         speaker.close()
         for pid in sleepers.read_text().split() if sleepers.exists() else []:
@@ -378,6 +379,10 @@ def _running(pid: int) -> bool:
             return status.read().split(") ")[-1][0] != "Z"
     except FileNotFoundError:
         return False
+
+
+def _ended(pid: int) -> bool:
+    return not _running(pid)
 
 
 # -- a garbage sound file in the cache -----------------------------------------------------
