@@ -57,3 +57,10 @@ def solve(dealt: Deal, budget: int = 20000) -> list[tuple[str, ...]] | None:
         return False
 
     return list(line) if search() else None
+
+
+def winning_line(dealt: Deal, budget: int = 20000) -> list[tuple[str, ...]]:
+    """The moves that win a deal known to be winnable; the test fails if none is found."""
+    line = solve(dealt, budget)
+    assert line is not None, "the search found no win for a deal known to be winnable"
+    return line

@@ -226,14 +226,14 @@ def test_a_whole_game_with_the_keys_a_screen_reader_lets_through(language):
     the caret, on an empty prompt."""
     from halfmoon_a11y.core.dealcode import DealCode, deal
     from halfmoon_a11y.core.places import Location
-    from tests.solver import solve
+    from tests.solver import winning_line
 
     code = "HM1-N-AAAAAAC"  # winnable: tests.solver finds a line for it
     game = Terminal(language, code)
     try:
         here: int | None = None
         stops = 0
-        for move in solve(deal(DealCode.parse(code))):
+        for move in winning_line(deal(DealCode.parse(code))):
             for place in move:
                 target = ALL_LOCATIONS.index(Location.parse(place))
                 for key in keys_to(here, target):

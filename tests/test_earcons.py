@@ -9,6 +9,7 @@ import sys
 import threading
 import time
 import wave
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -40,21 +41,32 @@ QUEEN, OTHER_QUEEN = ev.Placed(P4, Card.parse("QS")), ev.Placed(R3, Card.parse("
         ([ev.Selected(FIVE, (FIVE,))], earcons.SELECTED, P4),
         ([ev.SelectionDropped((FIVE,))], earcons.DROPPED, None),
         ([ev.Deselected(FIVE)], earcons.DROPPED, None),
-        ([ev.Removed(ev.Kind.PAIR, (FIVE, SIX), 10, 10, 102)], earcons.PAIR, None),
-        ([ev.Removed(ev.Kind.TRIO, (FIVE, SIX, FIVE), 15, 15, 101)], earcons.TRIO, None),
+        ([ev.Removed(ev.Kind.PAIR, (FIVE, SIX), 10, score=10, left=102)], earcons.PAIR, None),
+        ([ev.Removed(ev.Kind.TRIO, (FIVE, SIX, FIVE), 15, score=15, left=101)], earcons.TRIO, None),
         ([ev.SelectionCleared((FIVE,), SIX, ev.Reason.SUM)], earcons.FAILED, None),
         ([ev.SelectionReplaced((QUEEN,), OTHER_QUEEN, ev.Reason.TRIO)], earcons.FAILED, None),
         ([ev.EmptyTapped(R3)], earcons.EMPTY, R3),
         ([se.CursorMoved(Spot(P4, None, 0), edge=True)], earcons.EDGE, P4),
         ([se.CursorMoved(Spot(R3, None, 0))], earcons.CURSOR, R3),
-        ([ev.Undone(ev.Kind.PAIR, (FIVE, SIX), 0, 104)], earcons.UNDO, None),
-        ([ev.Removed(ev.Kind.PAIR, (FIVE, SIX), 10, 10, 2), ev.Blocked()], earcons.BLOCKED, None),
+        ([ev.Undone(ev.Kind.PAIR, (FIVE, SIX), 10, score=0, left=104)], earcons.UNDO, None),
         (
-            [ev.Removed(ev.Kind.PAIR, (FIVE, SIX), 10, 520, 0), ev.Won(520, 48, 9)],
+            [ev.Removed(ev.Kind.PAIR, (FIVE, SIX), 10, score=10, left=2), ev.Blocked()],
+            earcons.BLOCKED,
+            None,
+        ),
+        (
+            [
+                ev.Removed(ev.Kind.PAIR, (FIVE, SIX), 10, score=520, left=0),
+                ev.Won(score=520, moves=48, elapsed=9),
+            ],
             earcons.WON,
             None,
         ),
-        ([se.InfoShown(0, 0, 0, DealCode(0), ev.Status.PLAYING, 104, (), ())], None, None),
+        (
+            [se.InfoShown(elapsed=0, score=0, moves=0, code=DealCode(0), status=ev.Status.PLAYING)],
+            None,
+            None,
+        ),
     ],
 )
 def test_each_answer_has_its_sound(events, kind, place):
@@ -62,7 +74,7 @@ def test_each_answer_has_its_sound(events, kind, place):
     if kind is None:
         assert made is None  # an answer with nothing to hear but words
         return
-    assert made.kind == kind and made.place == place
+    assert made is not None and made.kind == kind and made.place == place
     if place is not None:  # where it happened: its pan and its pitch
         assert made.pan == earcons.pan(place)
         lowest = min(n.frequency for n in made.notes if n.frequency)
@@ -88,6 +100,7 @@ def test_every_sound_is_a_short_valid_wav_that_pans_as_it_says(kind, tmp_path):
     place = Location.parse("1") if kind in earcons.PLACED_KINDS else None
     made = earcons.sound(kind, place)
     path = earcons.Earcons(tmp_path).file(made)
+    assert path is not None
     with wave.open(path, "rb") as audio:
         assert audio.getnchannels() == 2 and audio.getsampwidth() == 2
         seconds = audio.getnframes() / audio.getframerate()
@@ -108,9 +121,15 @@ def test_every_sound_is_a_short_valid_wav_that_pans_as_it_says(kind, tmp_path):
 def test_a_sound_is_made_once_and_never_again(tmp_path, monkeypatch):
     made: list[str] = []
     write = earcons.write
-    monkeypatch.setattr(earcons, "write", lambda path, s: (made.append(path), write(path, s)))
+
+    def counted(path, sound):
+        made.append(path)
+        write(path, sound)
+
+    monkeypatch.setattr(earcons, "write", counted)
     sounds = earcons.Earcons(tmp_path)
     first = sounds.file(earcons.sound(earcons.PAIR))
+    assert first is not None
     stamp = os.stat(first).st_mtime_ns
     again = earcons.Earcons(tmp_path).file(earcons.sound(earcons.PAIR))  # a later run
     assert again == first and made == [first] and os.stat(first).st_mtime_ns == stamp
@@ -204,14 +223,16 @@ def test_sounds_off_plays_nothing(tmp_path):
     assert player.log == []
 
 
+def no_sentences(folder: Path) -> Callable[[str, str, int], Path]:
+    """The synthesiser of a speaker that plays sounds only: never made."""
+    raise AssertionError("a speaker that plays sounds only makes no sentence")
+
+
 def test_a_sound_file_is_played_by_the_player_and_kept_for_next_time(tmp_path):
     log = tmp_path / "played.log"
-    speaker = ThreadedSpeaker(
-        lambda folder: lambda *a: None,
-        [sys.executable, str(PLAYER), str(log)],
-        speaks=False,
-    )
+    speaker = ThreadedSpeaker(no_sentences, [sys.executable, str(PLAYER), str(log)], speaks=False)
     path = earcons.Earcons(tmp_path / "cache").file(earcons.sound(earcons.WON))
+    assert path is not None
     started = threading.Event()
     speaker.on_play = lambda text: started.set()
     speaker.speak(["never said: this player plays sounds only"])

@@ -139,9 +139,10 @@ toml_lines = st.lists(
 @given(save=json_values | save_like, settings_text=toml_lines | st.text(max_size=60))
 def test_any_save_and_settings_file_never_crash_the_start(tmp_path_factory, save, settings_text):
     folder = tmp_path_factory.mktemp("files")
-    paths = Paths(folder / "settings.toml", folder / "game.json", folder / "stats.sqlite3")
-    paths.saved_game.write_text(json.dumps(save))
-    paths.settings.write_text(settings_text)
+    settings_path, save_path = folder / "settings.toml", folder / "game.json"
+    paths = Paths(settings_path, save_path, folder / "stats.sqlite3")
+    save_path.write_text(json.dumps(save))
+    settings_path.write_text(settings_text)
     session, _ = open_game(paths)
     assert play(session, "info")
 
@@ -241,19 +242,21 @@ def test_the_journal_brings_back_every_move_after_a_kill(paths):
     play(session, "undo")
     made.pop()  # the process is killed here: nothing more is written
     saved = savegame.read(paths.saved_game)
-    assert str(saved.code) == code
+    assert saved is not None and str(saved.code) == code
     assert [[str(p) for p in move] for move in saved.moves] == made
     journal = Path(savegame.journal_path(paths.saved_game))
     with journal.open("ab") as cut:
         cut.write(b'["r", 9.0, "1"')  # a line the kill cut short
-    assert savegame.read(paths.saved_game).moves == saved.moves
+    cut_short = savegame.read(paths.saved_game)
+    assert cut_short is not None and cut_short.moves == saved.moves
     again, _ = open_game(paths)
     assert again.resumed and again.game.moves == len(made)
     header = json.loads(journal.read_bytes().splitlines()[0])
     assert header[0] == "game" and header[2] == len(made)  # a new full save, a new journal
     stale = journal.read_bytes().replace(b'"game"', b'"other"', 1)
     journal.write_bytes(stale + b'["u", 1.0]\n')
-    assert savegame.read(paths.saved_game).moves == saved.moves  # not this save's journal
+    stale_read = savegame.read(paths.saved_game)
+    assert stale_read is not None and stale_read.moves == saved.moves  # not this save's journal
 
 
 @pytest.mark.parametrize("delay", [0.0, 0.005, 0.01, 0.02, 0.05])
@@ -277,7 +280,7 @@ def test_ctrl_c_while_the_game_loads_is_no_traceback(delay, isolated_folders):
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
-    assert process.stderr.readline() == b"loading\n"
+    assert process.stderr is not None and process.stderr.readline() == b"loading\n"
     time.sleep(delay)
     process.send_signal(signal.SIGINT)
     _, errors = process.communicate(b"", timeout=20)

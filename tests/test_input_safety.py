@@ -10,6 +10,8 @@ import subprocess
 import sys
 import threading
 import time
+from types import ModuleType
+from typing import TYPE_CHECKING, cast
 
 import pexpect
 import pytest
@@ -27,6 +29,9 @@ from halfmoon_a11y.text.words import Words
 from halfmoon_a11y.ui.plain import LINE_BYTES, lines_from
 from tests.engine_state import hidden_snapshot
 from tests.support import play, private_device
+
+if TYPE_CHECKING:
+    from prompt_toolkit import PromptSession
 
 HUNDRED_MB = 100 * 1024 * 1024
 
@@ -293,7 +298,7 @@ def test_a_bug_out_of_the_prompt_is_logged_and_the_prompt_asked_again():
     from halfmoon_a11y.ui.prompt import typed_lines
 
     reported: list[BaseException] = []
-    lines = typed_lines(Failing(2), reported.append)
+    lines = typed_lines(cast("PromptSession[str]", Failing(2)), reported.append)
     assert next(lines) == "pile 5"
     assert len(reported) == 2
 
@@ -303,7 +308,7 @@ def test_a_prompt_that_fails_again_and_again_leaves_as_quit_does():
     from halfmoon_a11y.ui.prompt import FAILURES_IN_A_ROW, typed_lines
 
     reported: list[BaseException] = []
-    assert list(typed_lines(Failing(100), reported.append)) == ["quit"]
+    assert list(typed_lines(cast("PromptSession[str]", Failing(100)), reported.append)) == ["quit"]
     assert len(reported) == FAILURES_IN_A_ROW
 
 
@@ -394,7 +399,7 @@ def test_read_history_of_a_large_file_reads_its_last_whole_lines(tmp_path):
     path = tmp_path / "history"
     path.write_bytes(b"".join(b"line %06d\n" % number for number in range(100_000)))
     data = read_history(path, limit=1000)
-    assert len(data) <= 1000
+    assert data is not None and len(data) <= 1000
     assert data.startswith(b"line ") and data.endswith(b"line 099999\n")
 
 
@@ -457,13 +462,13 @@ def test_plain_modes_history_is_read_bounded_and_kept_to_500(tmp_path):
     path = tmp_path / "history-plain"
     path.write_text("".join(f"pile {1 + n % 12}\n" for n in range(600)))
     readline = Lines()
-    assert _load_history(readline, str(path))
+    assert _load_history(cast(ModuleType, readline), str(path))
     assert len(readline.lines) == 500
     assert readline.lines[-1] == "pile 12"
     assert path.read_text().count("\n") == 500
     os.unlink(path)
     os.mkfifo(path)
-    assert not _load_history(Lines(), str(path))
+    assert not _load_history(cast(ModuleType, Lines()), str(path))
 
 
 def test_plain_modes_history_written_by_libedit_is_read(tmp_path):
@@ -472,6 +477,6 @@ def test_plain_modes_history_written_by_libedit_is_read(tmp_path):
     path = tmp_path / "history-plain"
     path.write_text("_HiStOrY_V2_\npile\\0405\nset\\040speech\\040off\n")
     readline = Lines()
-    assert _load_history(readline, str(path))
+    assert _load_history(cast(ModuleType, readline), str(path))
     assert readline.lines == ["pile 5", "set speech off"]
     assert path.read_text() == "pile 5\nset speech off\n"

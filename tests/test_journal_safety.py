@@ -21,6 +21,7 @@ from halfmoon_a11y.core.places import Location
 from halfmoon_a11y.play.answers import Problem, StorageProblem
 from halfmoon_a11y.play.owned import ShortWrite
 from halfmoon_a11y.play.settings import Settings
+from halfmoon_a11y.store import files
 from halfmoon_a11y.store import game_file as gamefile
 from halfmoon_a11y.store import keeper as keeper_module
 from halfmoon_a11y.store import saved_game as savegame
@@ -250,8 +251,8 @@ def test_a_torn_line_after_a_full_disk_hides_no_later_move(paths, monkeypatch):
     one, and every one of them was lost at the next start."""
     session, keeper, _ = open_game(paths, CODE)
     made = make_moves(session, 1)
-    real_write_all = savegame.write_all
-    real_atomic = savegame.atomic_write
+    real_write_all = files.write_all  # the routines savegame imports from files
+    real_atomic = files.atomic_write
 
     def torn(handle, data):
         os.write(handle, data[:5])
@@ -295,7 +296,7 @@ def test_a_failure_after_saving_works_again_is_said_again(paths, monkeypatch):
     def full(*args, **kwargs):
         raise OSError(28, "No space left on device")
 
-    real = savegame.atomic_write
+    real = files.atomic_write
     for _ in range(2):
         make_moves(session, 1)
         keeper.game_file.close()  # no journal to fall back on: the full save is all there is
@@ -378,6 +379,7 @@ def test_a_fifo_planted_during_play_hangs_no_quit(isolated_folders):
         stderr=subprocess.PIPE,
     )
     try:
+        assert child.stdin is not None and child.stdout is not None
         child.stdin.write(b"pick 1 8\n")
         child.stdin.flush()
         child.stdout.readline()
@@ -421,6 +423,7 @@ def test_a_fifo_planted_during_play_hangs_no_sigterm(isolated_folders):
         stderr=subprocess.PIPE,
     )
     try:
+        assert child.stdin is not None and child.stdout is not None
         child.stdin.write(b"pick 1 8\n")
         child.stdin.flush()
         child.stdout.readline()

@@ -19,12 +19,12 @@ from halfmoon_a11y.store.saved_game import SavedGame
 from halfmoon_a11y.store.settings_file import SettingsFile
 from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.words import Words
-from tests.solver import solve
+from tests.solver import winning_line
 from tests.support import play
 
 CODE = "HM1-N-AAAAAAC"  # winnable: tests.solver finds a line for it
 OTHER = "HM1-N-AAAAAAB"
-LINE = solve(deal(DealCode.parse(CODE)))
+LINE = winning_line(deal(DealCode.parse(CODE)))
 
 
 def start(paths, clock, code=None):
@@ -42,6 +42,13 @@ def played(paths, clock, moves, code=CODE):
     return session
 
 
+def saved_game(paths) -> SavedGame:
+    """The game saved at `paths`, which is there."""
+    saved = savegame.read(paths.saved_game)
+    assert saved is not None, "no saved game"
+    return saved
+
+
 def problems(session):
     return [e for e in session.opening().notices if isinstance(e, StorageProblem)]
 
@@ -55,7 +62,7 @@ def test_code_never_deals_over_a_game_that_could_not_be_kept(paths, clock):
     assert problem.problem is Problem.GAME_NOT_KEPT
     assert str(session.code) == CODE and session.game.moves == 4 and session.resumed
     keeper.close()
-    assert len(savegame.read(paths.saved_game).moves) == 4
+    assert len(saved_game(paths).moves) == 4
     said = Presenter(Words("en")).render(problem)[0]
     assert said.endswith("so the new deal was not dealt. Your game goes on.")
 
@@ -144,8 +151,9 @@ def test_the_same_deal_saved_and_kept_plays_the_newer_and_keeps_the_other(paths,
     assert problem.problem is Problem.KEPT_OTHER and problem.path == str(other)
     assert json.loads(other.read_text())["game"] == "aaaa" and not kept.exists()
     keeper.close()
-    assert savegame.read(paths.saved_game).game == "bbbb"
+    assert saved_game(paths).game == "bbbb"
     found, _ = KeptGames(paths.kept_games).find(DealCode.parse(CODE))  # it can come back
+    assert found is not None
     assert found.game == "aaaa" and found.start.moves == tuple(locations(LINE[:2]))
 
 
@@ -197,7 +205,7 @@ def test_a_newer_kept_game_is_not_played_over_a_save_that_cannot_be_kept(paths, 
     assert problem.problem is Problem.GAME_NOT_KEPT
     keeper.close()
     assert json.loads(kept.read_text())["game"] == "bbbb"  # the newer stays kept
-    assert savegame.read(paths.saved_game).game == "aaaa"
+    assert saved_game(paths).game == "aaaa"
 
 
 def test_a_kept_game_wins_over_a_save_of_its_deal_without_moves(paths, clock):

@@ -121,12 +121,12 @@ def test_a_whole_game_can_be_played_with_the_arrows_and_space_alone():
     """Issue 13's end: from the first card to Victory, no command typed."""
     from halfmoon_a11y.core.dealcode import deal
     from halfmoon_a11y.core.places import ALL_LOCATIONS, Location
-    from tests.solver import solve
+    from tests.solver import winning_line
 
     code = "HM1-N-AAAAAAC"  # winnable: tests.solver finds a line for it
     keys: list[str] = []
     here = None
-    for move in solve(deal(DealCode.parse(code))):
+    for move in winning_line(deal(DealCode.parse(code))):
         for place in move:
             target = ALL_LOCATIONS.index(Location.parse(place))
             if here is None:

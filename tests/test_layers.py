@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -97,6 +98,7 @@ RUNTIME_GRAPH = {  # what loading a module loads: type-only imports left out
 @pytest.mark.parametrize("name", sorted(n for n in GRAPH if layer_of(n)))
 def test_no_upward_import(name):
     layer = layer_of(name)
+    assert layer is not None  # the names taken are those in a layer
     upward = {m for m in GRAPH[name] if layer_of(m) not in ALLOWED[layer]}
     assert not upward, f"{name} ({layer}) imports {sorted(upward)}"
 
@@ -362,7 +364,7 @@ def test_a_callback_passed_down_is_found():
     from halfmoon_a11y.core.dealcode import DealCode
     from halfmoon_a11y.play.session import Session
 
-    scope = {"__name__": "halfmoon_a11y.ui.planted"}
+    scope: dict[str, Any] = {"__name__": "halfmoon_a11y.ui.planted"}
     exec("def clock():\n    return 0.0\n", scope)  # a function of the ui layer
     session = Session(DealCode(0), now=scope["clock"])  # ... passed down, called by play
     assert upward_calls(lambda: session.handle("pick 1")) == [

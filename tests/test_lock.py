@@ -127,12 +127,14 @@ def test_without_flock_a_lock_file_names_the_owner(paths, monkeypatch, code):
     ownership = first.acquire()
     assert ownership.owner and ownership.kind == PROCESS
     with open(paths.lock, "rb") as file:
-        assert Holder.from_bytes(file.read()).process == os.getpid()
+        holder = Holder.from_bytes(file.read())
+    assert holder is not None and holder.process == os.getpid()
     session = keeper_for(paths, ownership).open(DealCode.parse(CODE))
     assert [p.problem for p in problems(session)] == [Problem.LOCK_BY_PROCESS]
     assert os.path.exists(paths.saved_game)  # it saves
     second = FilesLock(paths.lock).acquire()
-    assert not second.owner and second.holder.process == os.getpid()
+    assert not second.owner and second.holder is not None
+    assert second.holder.process == os.getpid()
     first.release()
     assert not os.path.exists(paths.lock)
     assert FilesLock(paths.lock).acquire().owner

@@ -266,8 +266,8 @@ def test_a_win_of_the_sampling_player_replays_through_the_engine():
         table.remove(move)
     chance = random.Random(1)
     tally = sampling.Tally()
-    while (move := sampling.decide(table.view(), chance, 4, 2_000, tally)) is not None:
-        table.remove(move)
+    while (chosen := sampling.decide(table.view(), chance, 4, 2_000, tally)) is not None:
+        table.remove(chosen)
     assert table.cards_left == 0 and tally.decisions == 28 and tally.sampled > 0
     done = check_win(deal(DealCode.parse(code)), locations(position, table.line))
     assert (done.moves, done.score) == (48, 520)

@@ -74,7 +74,7 @@ def test_a_short_write_is_a_failure(tmp_path, monkeypatch):
         taken.append(len(data))
         return 3 if len(taken) == 1 else 0
 
-    monkeypatch.setattr(owned.os, "write", partial)
+    monkeypatch.setattr(os, "write", partial)
     with pytest.raises(owned.ShortWrite):
         owned.write_all(0, b"0123456789")
     assert taken == [10, 7]  # the rest was tried again before giving up

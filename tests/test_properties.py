@@ -93,7 +93,7 @@ def test_undo_restores_the_state_before_each_removal(seed, script):
     history and status from before the last removal not yet undone, with nothing
     selected; with nothing to undo it is refused and changes nothing."""
     game = Game(deal(DealCode(seed)))
-    before_removals = []
+    before_removals: list[tuple[object, ...]] = []
     for action in script:
         if action == "undo":
             if not before_removals:

@@ -25,7 +25,7 @@ from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.words import Words
 from halfmoon_a11y.ui.jsonmode import state_json
 from tests.engine_state import hidden_snapshot
-from tests.solver import solve
+from tests.solver import winning_line
 from tests.support import play, said
 
 CODE = "HM1-N-AAAAAAC"  # winnable: tests.solver finds a line for it
@@ -44,7 +44,7 @@ def comparable(session):
 
 
 def test_resume_in_process_keeps_table_score_time_and_undo(paths, clock):
-    line = solve(deal(DealCode.parse(CODE)))
+    line = winning_line(deal(DealCode.parse(CODE)))
     session, keeper = start(paths, clock, CODE)
     for move in line[:10]:
         clock.advance(7)
@@ -70,7 +70,7 @@ def test_resume_in_process_keeps_table_score_time_and_undo(paths, clock):
 def test_the_code_of_the_saved_game_resumes_it_and_new_asks_first(paths, clock):
     session, keeper = start(paths, clock, CODE)
     play(session, "pick 1 2")
-    play(session, "pick " + " ".join(solve(deal(DealCode.parse(CODE)))[0]))
+    play(session, "pick " + " ".join(winning_line(deal(DealCode.parse(CODE)))[0]))
     keeper.close()
     again, _ = start(paths, clock, CODE)  # the same deal asked for: nothing is thrown away
     assert again.resumed and again.game.moves == 1
@@ -84,7 +84,7 @@ def test_the_code_of_the_saved_game_resumes_it_and_new_asks_first(paths, clock):
 
 
 def test_another_code_keeps_the_unfinished_game_and_its_code_brings_it_back(paths, clock):
-    first_moves = solve(deal(DealCode.parse(CODE)))[:3]
+    first_moves = winning_line(deal(DealCode.parse(CODE)))[:3]
     session, keeper = start(paths, clock, CODE)
     for move in first_moves:
         play(session, "pick " + " ".join(move))
@@ -104,7 +104,7 @@ def test_another_code_keeps_the_unfinished_game_and_its_code_brings_it_back(path
 
 def test_quit_says_the_game_is_kept(paths, clock):
     session, _ = start(paths, clock, CODE)
-    play(session, "pick " + " ".join(solve(deal(DealCode.parse(CODE)))[0]))
+    play(session, "pick " + " ".join(winning_line(deal(DealCode.parse(CODE)))[0]))
     events = play(session, "quit")
     assert events == [GameKept(DealCode.parse(CODE), 1), QuitAsked()]
     assert json.loads(paths.saved_game.read_text())["moves"]
@@ -112,7 +112,7 @@ def test_quit_says_the_game_is_kept(paths, clock):
 
 def test_a_won_game_is_not_resumed(paths, clock):
     session, keeper = start(paths, clock, CODE)
-    for move in solve(deal(DealCode.parse(CODE))):
+    for move in winning_line(deal(DealCode.parse(CODE))):
         play(session, "pick " + " ".join(move))
     assert session.game.status == "won"
     keeper.close()
@@ -124,7 +124,7 @@ def test_a_won_game_is_not_resumed(paths, clock):
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
 def test_sigkill_at_random_points_loses_at_most_the_move_being_made(seed, isolated_folders):
     rng = random.Random(seed)
-    moves = [" ".join(move) for move in solve(deal(DealCode.parse(CODE)))]
+    moves = [" ".join(move) for move in winning_line(deal(DealCode.parse(CODE)))]
     script = []
     for move in moves[:20]:
         script.append(f"pick {move}")
@@ -141,6 +141,7 @@ def test_sigkill_at_random_points_loses_at_most_the_move_being_made(seed, isolat
         env=env,
         text=True,
     )
+    assert first.stdin is not None and first.stdout is not None
     json.loads(first.stdout.readline())
     states = []
     for line in script[:stop_after]:
@@ -185,6 +186,8 @@ def test_sigterm_and_sighup_leave_with_the_game_saved(signum, isolated_folders):
         stderr=subprocess.PIPE,
         text=True,
     )
+    assert process.stdin is not None and process.stdout is not None
+    assert process.stderr is not None
     process.stdout.readline()
     process.stdin.write("pick 1 8\n")
     process.stdin.flush()
@@ -200,7 +203,7 @@ def test_sigterm_and_sighup_leave_with_the_game_saved(signum, isolated_folders):
 
 def test_the_resume_line_says_the_code_once_and_the_settings_that_add_words(paths, clock):
     session, keeper = start(paths, clock, CODE)
-    play(session, "pick " + " ".join(solve(deal(DealCode.parse(CODE)))[0]))
+    play(session, "pick " + " ".join(winning_line(deal(DealCode.parse(CODE)))[0]))
     keeper.close()
     keeper = Keeper(paths, SettingsFile.load(paths.settings))
     again = keeper.open(None, Settings(move_errors=True, placement_help=True), now=clock)
@@ -235,7 +238,7 @@ def test_a_second_window_plays_its_own_game_and_writes_nothing(isolated_folders)
     state = isolated_folders / "xdg_state_home" / "halfmoon-a11y" / "game.json"
     first = json_game("--code", CODE)
     json.loads(first.stdout.readline())
-    moves = [" ".join(move) for move in solve(deal(DealCode.parse(CODE)))]
+    moves = [" ".join(move) for move in winning_line(deal(DealCode.parse(CODE)))]
     for move in moves[:5]:
         ask(first, f"pick {move}")
     second = json_game()
@@ -248,6 +251,7 @@ def test_a_second_window_plays_its_own_game_and_writes_nothing(isolated_folders)
     ask(second, "quit")
     assert second.wait(timeout=20) == 0
     saved = savegame.read(state)  # the full save and the journal of the moves since
+    assert saved is not None
     assert [[str(p) for p in move] for move in saved.moves] == [m.split() for m in moves[:5]]
     assert not (isolated_folders / "xdg_config_home" / "halfmoon-a11y" / "settings.toml").exists()
     first.send_signal(signal.SIGKILL)  # a lock left by a killed game blocks nobody
@@ -283,7 +287,7 @@ def test_kills_at_any_moment_never_lose_a_move_nor_count_a_game_twice(seed, isol
             code = rng.choice(WINNABLE)
             ask(process, f"new {code}")
             state = ask(process, f"new {code}")["state"]
-        line = solve(deal(DealCode.parse(state["code"])))
+        line = winning_line(deal(DealCode.parse(state["code"])))
         moves = state["moves"]
         for move in line[moves : moves + rng.randrange(0, 60)]:
             state = ask(process, "pick " + " ".join(move))["state"]
@@ -326,7 +330,7 @@ def test_notices_come_before_the_table(paths, clock):
     from halfmoon_a11y.text.presenter import Presenter
 
     session, keeper = start(paths, clock, CODE)
-    play(session, "pick " + " ".join(solve(deal(DealCode.parse(CODE)))[0]))
+    play(session, "pick " + " ".join(winning_line(deal(DealCode.parse(CODE)))[0]))
     keeper.close()
     other, _ = start(paths, clock, "HM1-N-AAAAAAB")
     events = Presenter().order(other.opening(), table=True)
@@ -339,7 +343,12 @@ def test_a_save_with_nothing_new_is_not_written_again(paths, clock, monkeypatch)
     two fsyncs each. What changes is still written; what comes back is the same game."""
     writes: list[bytes] = []
     write = savegame.write_bytes
-    monkeypatch.setattr(savegame, "write_bytes", lambda p, d: (writes.append(d), write(p, d)))
+
+    def counted(path, data):
+        writes.append(data)
+        write(path, data)
+
+    monkeypatch.setattr(savegame, "write_bytes", counted)
     session, keeper = start(paths, clock, CODE)
     play(session, "quit")
     keeper.close()
@@ -352,7 +361,7 @@ def test_a_save_with_nothing_new_is_not_written_again(paths, clock, monkeypatch)
 
     again, keeper = start(paths, clock)
     assert again.resumed and again.game.moves == 0
-    line = solve(deal(DealCode.parse(CODE)))
+    line = winning_line(deal(DealCode.parse(CODE)))
     play(again, "pick " + " ".join(line[0]))  # a move: the game is new, so it is written
     play(again, "quit")
     assert len(writes) == 2
@@ -364,7 +373,7 @@ def test_a_save_with_nothing_new_is_not_written_again(paths, clock, monkeypatch)
 def test_a_resumed_game_is_replayed_once(paths, clock, monkeypatch):
     """Issue 17: the check that a save replays made one game, the session another; now
     the session plays the game the check made."""
-    line = solve(deal(DealCode.parse(CODE)))
+    line = winning_line(deal(DealCode.parse(CODE)))
     session, keeper = start(paths, clock, CODE)
     for move in line[:6]:
         play(session, "pick " + " ".join(move))

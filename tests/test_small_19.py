@@ -113,9 +113,9 @@ def test_redo_makes_the_undone_moves_again_until_a_new_move():
     from halfmoon_a11y.core.errors import NothingToRedoError
     from halfmoon_a11y.core.events import Redone
     from tests.engine_state import hidden_snapshot
-    from tests.solver import solve
+    from tests.solver import winning_line
 
-    line = solve(_deal())
+    line = winning_line(_deal())
     game = Game(_deal())
     states = [hidden_snapshot(game)]
     for move in line[:3]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import shutil
 import subprocess
 import sys
 import threading
@@ -187,6 +188,7 @@ def test_a_player_command_still_wins_over_winsound_on_windows(
     log = tmp_path / "played.log"
     monkeypatch.setenv("HALFMOON_A11Y_PLAYER", f"{sys.executable} {FINISHING} {log}")
     player = make_sound_player()
+    assert player is not None
     player.play([str(silence(tmp_path, 0.05, "pair.wav"))])
     assert wait_for(lambda: log.exists() and "end" in log.read_text())
     player.close()
@@ -230,7 +232,7 @@ def test_a_player_asked_for_on_windows_keeps_its_backslashes(
     from halfmoon_a11y.voice import player
 
     pretend_system("windows")
-    monkeypatch.setattr(player.shutil, "which", lambda name: name if name == words[0] else None)
+    monkeypatch.setattr(shutil, "which", lambda name: name if name == words[0] else None)
     assert player.find_player({player.ENVIRONMENT_VARIABLE: asked}) == words
     assert player.find_player({}, configured=asked) == words
 
@@ -239,7 +241,7 @@ def test_a_player_asked_for_on_linux_is_split_as_a_shell_does(pretend_system, mo
     from halfmoon_a11y.voice import player
 
     pretend_system("linux")
-    monkeypatch.setattr(player.shutil, "which", lambda name: name)
+    monkeypatch.setattr(shutil, "which", lambda name: name)
     asked = r"my\ player --name 'a b'"
     assert player.find_player({player.ENVIRONMENT_VARIABLE: asked}) == [
         "my player",
@@ -256,6 +258,7 @@ def test_each_unix_plays_with_its_own_player(system, chosen, bare_path, pretend_
     for name, log in logs.items():
         fake_player(bare_path, name, log)
     player = make_sound_player()
+    assert player is not None
     player.play([str(silence(tmp_path, 0.05, "pair.wav"))])
     assert wait_for(lambda: logs[chosen].exists() and "end" in logs[chosen].read_text())
     player.close()
@@ -361,7 +364,7 @@ def test_a_file_windows_cannot_play_skips_one_sentence(winsound, pretend_system,
     pretend_system("windows")
     refuse = {"two"}
 
-    class Refusing:
+    class Refusing(set[str]):  # what the fake keeps (a set), refusing by name
         def __contains__(self, name: object) -> bool:
             return Path(str(name)).name.split("-")[0] in refuse
 
@@ -389,7 +392,7 @@ def test_three_files_in_a_row_that_are_no_sound_stop_the_voice(winsound, pretend
     failure = speaker.failure
     speaker.close()
     assert failure is SpeechTrouble.PLAYER_FAILED
-    assert not [sound for _, sound, _ in fake.calls if sound and Path(sound).name[0] in "abc"]
+    assert not [s for _, s, _ in fake.calls if isinstance(s, str) and Path(s).name[0] in "abc"]
 
 
 def test_stopping_an_old_sound_never_silences_a_newer_one(winsound, pretend_system, tmp_path):
@@ -581,7 +584,8 @@ def test_a_whole_game_on_windows_with_a_screen_reader_plays_every_sound(
     game.front.close()
     assert heard == expected and len({name for _, name in heard}) >= 6
     assert not any(sound.cut for sound in fake.heard[:-1])
-    assert fake.heard[-1].cut and fake.heard[-1].stopped - typed < A_FEW_MS
+    stopped = fake.heard[-1].stopped
+    assert fake.heard[-1].cut and stopped is not None and stopped - typed < A_FEW_MS
     assert fake.playing() is None and only_accepted_flags()
 
 
@@ -605,7 +609,8 @@ def test_a_whole_game_on_windows_with_the_game_s_voice(
     assert sum(kind == "play" for kind, _ in heard) >= 6
     assert not any(sound.cut for sound in fake.heard[: len(heard)])
     assert [sound for sound in fake.heard if sound.cut] == [fake.heard[-1]]
-    assert fake.heard[-1].stopped - typed < A_FEW_MS
+    stopped = fake.heard[-1].stopped
+    assert stopped is not None and stopped - typed < A_FEW_MS
     assert fake.playing() is None and only_accepted_flags()
 
 

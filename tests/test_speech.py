@@ -116,6 +116,7 @@ def test_a_failing_player_is_reported_once_and_the_game_goes_on(tmp_path):
     front.start()
     front.settle()  # speech auto: the voice is chosen beside the opening
     deadline = time.monotonic() + 10
+    assert isinstance(front.speaker, ThreadedSpeaker)
     while not front.speaker._broken and time.monotonic() < deadline:
         time.sleep(0.01)  # three sentences in a row fail: the voice stops
     front.line("pick 1 8")
@@ -192,6 +193,7 @@ def test_real_speech_makes_real_audio(language, sentence, tmp_path):
     )
     assert voice.trouble is None
     speaker = voice.speaker
+    assert isinstance(speaker, ThreadedSpeaker)
     speaker.on_play = lambda text: started.set()
     speaker.speak([sentence])
     assert started.wait(10)
@@ -212,6 +214,7 @@ def test_real_speech_is_interrupted_within_a_fraction_of_a_second(tmp_path):
     speaker = make_speaker(
         Settings(language="ca"), {"HALFMOON_A11Y_PLAYER": " ".join(player_command(tmp_path))}
     ).speaker
+    assert isinstance(speaker, ThreadedSpeaker)
     speaker.on_play = lambda text: started.set()
     speaker.speak(["Pila 1: cinc de piques, 8 cartes. " * 12])
     assert started.wait(10)
@@ -298,6 +301,7 @@ def test_typing_fast_never_ends_speech(tmp_path):
 
     def factory(settings):
         voice = make_speaker(settings, {"HALFMOON_A11Y_PLAYER": " ".join(player_command(tmp_path))})
+        assert isinstance(voice.speaker, ThreadedSpeaker)
         voice.speaker.on_play = lambda text: spoken_after.append((time.monotonic(), text))
         return voice
 
@@ -318,6 +322,7 @@ def test_typing_fast_never_ends_speech(tmp_path):
         if any(at >= last_submitted and text == last_answer for at, text in spoken_after):
             break
         time.sleep(0.02)
+    assert isinstance(front.speaker, ThreadedSpeaker)
     broken = front.speaker._broken
     front.close()
     assert not broken

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from halfmoon_a11y.store.lock import FilesLock
 from halfmoon_a11y.ui import cli
 
 pytestmark = pytest.mark.expects_bug  # every test here plants a bug (tests/loud.py)
@@ -29,7 +30,7 @@ def test_a_bug_at_start_up_is_one_sentence_and_its_details_in_the_log(
     def broken(*args, **kwargs):
         raise RuntimeError("a planted bug in the lock")
 
-    monkeypatch.setattr(cli.FilesLock, "acquire", broken)
+    monkeypatch.setattr(FilesLock, "acquire", broken)
     status = cli.main(["--plain", "--lang", language])
     err = capsys.readouterr().err
     assert status == 1

@@ -11,7 +11,7 @@ from halfmoon_a11y.store.settings_file import SettingsFile
 from halfmoon_a11y.store.statistics import Result, Statistics
 from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.words import Words
-from tests.solver import playable_moves, solve
+from tests.solver import playable_moves, winning_line
 from tests.support import play
 
 WINNABLE = ["HM1-N-AAAAAAC", "HM1-N-AAAAAAL", "HM1-N-AAAAAAM"]
@@ -19,7 +19,7 @@ WINNABLE = ["HM1-N-AAAAAAC", "HM1-N-AAAAAAL", "HM1-N-AAAAAAM"]
 
 def win(session, clock, code, seconds_per_move):
     play(session, f"new {code}")
-    for move in solve(deal(DealCode.parse(code))):
+    for move in winning_line(deal(DealCode.parse(code))):
         play(session, "pick " + " ".join(move))
         clock.advance(seconds_per_move)
     assert session.game.status == "won"
@@ -65,7 +65,7 @@ def test_undo_after_a_win_and_winning_again_is_one_game(paths, clock):
     session = keeper.open(None, now=clock)
     win(session, clock, WINNABLE[0], 1)
     play(session, "undo")
-    last = solve(deal(DealCode.parse(WINNABLE[0])))[-1]
+    last = winning_line(deal(DealCode.parse(WINNABLE[0])))[-1]
     play(session, "pick " + " ".join(last))
     assert Statistics(paths.statistics).summary().won == 1
 
@@ -96,7 +96,7 @@ def test_a_game_is_counted_once_whatever_happens(paths, clock):
     restart, new counted a win and an abandon; a kill between recording a win and
     removing the save let the same game be won and counted again."""
     code = WINNABLE[0]
-    line = solve(deal(DealCode.parse(code)))
+    line = winning_line(deal(DealCode.parse(code)))
 
     def restart():
         keeper = Keeper(paths, SettingsFile.load(paths.settings))

@@ -18,7 +18,7 @@ from halfmoon_a11y.store.keeper import Keeper
 from halfmoon_a11y.store.results import Results
 from halfmoon_a11y.store.settings_file import SettingsFile
 from halfmoon_a11y.store.statistics import Result, Statistics
-from tests.solver import solve
+from tests.solver import winning_line
 from tests.support import play
 from tests.test_statistics import WINNABLE, win
 
@@ -26,7 +26,7 @@ from tests.test_statistics import WINNABLE, win
 def win_events(session, clock, code):
     """Win `code`: the events of the winning move."""
     play(session, f"new {code}")
-    for move in solve(deal(DealCode.parse(code))):
+    for move in winning_line(deal(DealCode.parse(code))):
         events = play(session, "pick " + " ".join(move))
         clock.advance(1)
     assert session.game.status == "won"
@@ -104,7 +104,8 @@ def test_a_garbage_database_is_set_aside_once_and_a_new_one_started(paths, clock
     events = win_events(session, clock, WINNABLE[0])
     problems = [e for e in events if isinstance(e, StorageProblem)]
     assert [p.problem for p in problems] == [Problem.STATS_UNREADABLE]
-    assert Path(problems[0].aside).read_bytes().startswith(b"not a database")
+    aside = problems[0].aside
+    assert aside is not None and Path(aside).read_bytes().startswith(b"not a database")
     assert (summary(paths).played, summary(paths).won) == (1, 1)
     paths.statistics.write_bytes(b"garbage again " * 200)  # once a run: not again
     play(session, f"new {WINNABLE[1]}")

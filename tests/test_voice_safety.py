@@ -14,6 +14,7 @@ import textwrap
 import threading
 import time
 import wave
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -118,6 +119,7 @@ def test_the_speech_folder_is_private_under_the_runtime_folder(tmp_path, monkeyp
         speaker = ThreadedSpeaker(lambda where: lambda *a: silence(where, 0.01), ["true"])
     finally:
         os.umask(old)
+    assert speaker._folder is not None
     made = Path(speaker._folder)
     assert made.parent == runtime / "halfmoon-a11y"
     assert folder.NAME.fullmatch(made.name)
@@ -363,7 +365,7 @@ def test_a_player_that_leaves_a_process_behind_neither_silences_the_voice_nor_sl
         assert closing < 0.5
         if where == "group":  # the player's own group: ended with it
             for pid in sleepers.read_text().split():
-                assert wait_for(lambda pid=pid: not _running(int(pid)), 2)
+                assert wait_for(partial(_ended, int(pid)), 2)
     finally:
         speaker.close()
         for pid in sleepers.read_text().split() if sleepers.exists() else []:
@@ -377,6 +379,10 @@ def _running(pid: int) -> bool:
             return status.read().split(") ")[-1][0] != "Z"
     except FileNotFoundError:
         return False
+
+
+def _ended(pid: int) -> bool:
+    return not _running(pid)
 
 
 # -- a garbage sound file in the cache -----------------------------------------------------
@@ -429,6 +435,7 @@ def test_a_bad_sound_file_in_the_cache_is_made_again(kind, tmp_path):
 def test_a_whole_sound_file_is_used_as_it_is(tmp_path, monkeypatch):
     sounds = earcons.Earcons(tmp_path / "cache")
     path = sounds.file(SELECTED)
+    assert path is not None
     made_at = os.stat(path).st_mtime_ns
     monkeypatch.setattr(earcons, "write", lambda *a: pytest.fail("made again"))
     assert sounds.file(SELECTED) == path and os.stat(path).st_mtime_ns == made_at

@@ -14,6 +14,7 @@ import tomllib
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
+from typing import TypedDict
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -217,9 +218,16 @@ EACH_RULE_ALONE = {
 SMALL = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+class Way(TypedDict, total=False):
+    """solve()'s options that say how it goes about a search."""
+
+    both_ways: bool
+    ladder: tuple[tuple[int, int, int], ...]
+
+
 # How solve() may go about it: the default stages, or the rules from the first node with
 # slices of one node and more, so that restarts and the mirror take their turns.
-WAYS = {
+WAYS: dict[str, Way] = {
     "forward only": {"both_ways": False},
     "default stages": {},
     "tiny slices": {"ladder": ((0, 0, 1),)},
@@ -359,7 +367,7 @@ def rank_at(position: Position, location: int) -> int:
 
 def test_the_small_tables_hold_wins_and_losses():
     """The tables above are not all of one kind, so the comparisons test something."""
-    verdicts = Counter()
+    verdicts: Counter[str] = Counter()
 
     @settings(max_examples=200, deadline=None, database=None)
     @given(position=tables())
@@ -406,6 +414,7 @@ def test_wins_on_real_deals_replay_through_the_engine_to_48_moves_and_520_points
         result = solve(position)
         assert result.verdict != UNDECIDED
         if result.verdict == WON:
+            assert result.line is not None
             line = [[position.location(i) for i in move] for move in result.line]
             done = check_win(dealt, line)
             assert (done.status, done.moves, done.score) == (Status.WON, 48, 520)
@@ -418,7 +427,7 @@ def test_a_line_that_does_not_win_is_refused_by_the_replay():
     dealt = deal(code)
     position = Position.from_deal(dealt)
     result = solve(position)
-    assert result.verdict == WON
+    assert result.verdict == WON and result.line is not None
     line = [[position.location(i) for i in move] for move in result.line]
     with pytest.raises(ReplayError, match="ends playing"):
         check_win(dealt, line[:-1])

@@ -69,7 +69,8 @@ def test_a_lock_left_by_a_window_that_ended_is_taken(paths, windows):
     window = FilesLock(paths.lock)
     assert window.acquire().owner
     with open(paths.lock, "rb") as file:
-        assert Holder.from_bytes(file.read()).process == os.getpid()
+        holder = Holder.from_bytes(file.read())
+    assert holder is not None and holder.process == os.getpid()
     msvcrt.end_process()  # this window ends without release: the next one owns the files
     assert FilesLock(paths.lock).acquire().owner
 
@@ -85,7 +86,8 @@ def test_a_window_whose_process_is_gone_is_not_named(paths, windows):
         file.truncate()
     assert FilesLock(paths.lock).acquire() == lockmodule.Ownership(False, FLOCK, None)
     kernel.processes[4242] = (True, time.time() - 3600)
-    assert FilesLock(paths.lock).acquire().holder.process == 4242
+    holder = FilesLock(paths.lock).acquire().holder
+    assert holder is not None and holder.process == 4242
     first.release()
 
 
@@ -125,7 +127,8 @@ def test_a_folder_without_locks_falls_back_to_the_process_lock(paths, windows, m
     first = FilesLock(paths.lock, now=time.time() - 10)  # not the second's millisecond
     assert first.acquire() == lockmodule.Ownership(True, PROCESS)
     second = FilesLock(paths.lock).acquire()
-    assert not second.owner and second.holder.process == os.getpid()
+    assert not second.owner and second.holder is not None
+    assert second.holder.process == os.getpid()
     first.release()
     assert not os.path.exists(paths.lock)
 

@@ -20,6 +20,7 @@ import pytest
 from halfmoon_a11y.ui import cli
 from halfmoon_a11y.ui.leaving import let_finish
 from halfmoon_a11y.ui.loop import closing_signals
+from halfmoon_a11y.voice.speaker import SilentSpeaker
 from tests.fakes_loader import fresh
 
 SIGBREAK = 21  # Windows' number; never installed here: signal.signal is a recorder
@@ -74,8 +75,9 @@ class Kept(io.BytesIO):
         pass
 
 
-class Finishing:
-    """A voice that has said everything `seconds` after it was asked."""
+class Finishing(SilentSpeaker):
+    """A voice that has said everything `seconds` after it was asked (a speaker: the
+    rest of what a speaker does, it does silently)."""
 
     def __init__(self, seconds: float) -> None:
         self.until = time.monotonic() + seconds

@@ -11,6 +11,7 @@ import re
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 
 import pexpect
 import pyte
@@ -75,6 +76,11 @@ def on_a_terminal(text: str, columns: int) -> list[str]:
     return shown
 
 
+def fixed(columns: int) -> Callable[[], int]:
+    """A window's width that never changes."""
+    return lambda: columns
+
+
 @pytest.mark.parametrize("language", ["ca", "da", "en"])
 def test_a_whole_game_and_help_never_split_a_word(language):
     answers = whole_game(language)
@@ -84,7 +90,7 @@ def test_a_whole_game_and_help_never_split_a_word(language):
     for columns in WIDTHS:
         for answer in answers:
             out = io.StringIO()
-            printer(out, lambda c=columns: c)(answer)
+            printer(out, fixed(columns))(answer)
             # the terminal shows exactly the lines written: it wraps nothing of its own
             lines = out.getvalue().split("\n")[:-1]
             assert on_a_terminal(out.getvalue(), columns) == [line.rstrip() for line in lines]

@@ -222,7 +222,7 @@ class Game:
         if not redo:
             self._undone.clear()
         made = Redone if redo else Removed
-        events: list[Event] = [made(kind, cards, points, self._score, self.cards_left)]
+        events: list[Event] = [made(kind, cards, points, score=self._score, left=self.cards_left)]
         events.extend(self._uncovered(placed.location for placed in cards))
         return events + self._settle()
 
@@ -247,7 +247,7 @@ class Game:
         if self._status is before:
             return []
         if self._status is Status.WON:
-            return [Won(self._score, self._moves)]
+            return [Won(score=self._score, moves=self._moves)]
         if self._status is Status.BLOCKED:
             return [Blocked()]
         return [Unblocked()] if before is Status.BLOCKED else []
@@ -284,7 +284,7 @@ class Game:
         points = POINTS[move.kind]
         self._moves -= 1
         self._score = max(0, self._score - points)
-        undone = Undone(move.kind, move.cards, points, self._score, self.cards_left)
+        undone = Undone(move.kind, move.cards, points, score=self._score, left=self.cards_left)
         return [*dropped, undone, *self._settle()]
 
     # -- redo ------------------------------------------------------------------

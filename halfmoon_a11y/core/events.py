@@ -6,7 +6,7 @@ from enum import StrEnum
 
 from halfmoon_a11y.core.cards import Card
 from halfmoon_a11y.core.places import Location
-from halfmoon_a11y.core.values import record
+from halfmoon_a11y.core.values import KW_ONLY, record
 
 
 class Kind(StrEnum):
@@ -79,6 +79,7 @@ class Removed:
     kind: Kind
     cards: tuple[Placed, ...]
     points: int
+    _: KW_ONLY  # the numbers after the move are named: Removed(kind, cards, 10, score=…)
     score: int = 0  # the total after the removal
     left: int = 0  # cards left on the table after it, hidden ones included
 
@@ -101,6 +102,7 @@ class Undone:
     kind: Kind
     cards: tuple[Placed, ...]  # back where they came from
     points: int
+    _: KW_ONLY
     score: int = 0  # the total after the undo
     left: int = 0  # cards on the table after it
 
@@ -112,6 +114,7 @@ class Redone:
     kind: Kind
     cards: tuple[Placed, ...]
     points: int
+    _: KW_ONLY
     score: int = 0  # the total after it
     left: int = 0  # cards left on the table after it
 
@@ -128,6 +131,7 @@ class Unblocked:
 
 @record
 class Won:
+    _: KW_ONLY  # three numbers: each named, Won(score=…, moves=…)
     score: int
     moves: int
     elapsed: int = 0

@@ -14,7 +14,7 @@ from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.core.errors import HalfMoonError
 from halfmoon_a11y.core.events import Event, Placed, Reason, Status
 from halfmoon_a11y.core.places import Location
-from halfmoon_a11y.core.values import record, replace
+from halfmoon_a11y.core.values import KW_ONLY, record, replace
 from halfmoon_a11y.play.views import Spot, TableView
 
 
@@ -22,6 +22,7 @@ from halfmoon_a11y.play.views import Spot, TableView
 class Summary:
     """The statistics of every recorded game."""
 
+    _: KW_ONLY  # seven numbers: each named
     played: int
     won: int
     blocked: int
@@ -94,6 +95,7 @@ class TopsShown:
 
 @record
 class InfoShown:
+    _: KW_ONLY  # elapsed, score, moves, left: each named
     elapsed: int
     score: int
     moves: int
@@ -202,6 +204,7 @@ class StorageProblem:
     problem: Problem
     path: str
     aside: str | None = None
+    _: KW_ONLY  # count, process, since: each named
     count: int | None = None  # the journal's moves and undos that came back, if any
     # OPEN_ELSEWHERE: the window that owns the files, when it can be told (issue 18)
     process: int | None = None  # its process id

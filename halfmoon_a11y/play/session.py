@@ -170,11 +170,11 @@ class Session:
     def info(self, with_code: bool = True) -> InfoShown:
         g = self.game
         return InfoShown(
-            self.clock.elapsed,
-            g.score,
-            g.moves,
-            self.code,
-            g.status,
+            elapsed=self.clock.elapsed,
+            score=g.score,
+            moves=g.moves,
+            code=self.code,
+            status=g.status,
             left=g.cards_left,
             selection=g.selection,
             missing=g.missing_ranks(),

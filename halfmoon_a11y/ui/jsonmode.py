@@ -120,9 +120,9 @@ def _fields(event: se.SessionEvent, presenter: Presenter) -> dict[str, Any]:
         case ev.EmptyTapped(location):
             return {"type": "empty", "location": str(location)}
         case (
-            ev.Removed(kind, cards, points, score, left)
-            | ev.Undone(kind, cards, points, score, left)
-            | ev.Redone(kind, cards, points, score, left)
+            ev.Removed(kind, cards, points, score=score, left=left)
+            | ev.Undone(kind, cards, points, score=score, left=left)
+            | ev.Redone(kind, cards, points, score=score, left=left)
         ):
             name = {ev.Removed: "removed", ev.Undone: "undone", ev.Redone: "redone"}[type(event)]
             return {
@@ -141,7 +141,7 @@ def _fields(event: se.SessionEvent, presenter: Presenter) -> dict[str, Any]:
             return {"type": "blocked"}
         case ev.Unblocked():
             return {"type": "unblocked"}
-        case ev.Won(score, moves, elapsed):
+        case ev.Won(score=score, moves=moves, elapsed=elapsed):
             return {"type": "won", "score": score, "moves": moves, "elapsed": elapsed}
         case se.Dealt(code, resumed):
             return {"type": "dealt", "code": str(code), "resumed": resumed}
@@ -166,17 +166,17 @@ def _fields(event: se.SessionEvent, presenter: Presenter) -> dict[str, Any]:
                 for rank, places in event.groups()
             ]
             return {"type": "tops", "groups": groups, "empty": [str(e) for e in event.empty()]}
-        case se.InfoShown(elapsed, score, moves, code, status, left, selection, missing):
+        case se.InfoShown():  # its fields are keyword-only: no positional pattern
             return {
                 "type": "info",
-                "elapsed": elapsed,
-                "score": score,
-                "moves": moves,
-                "code": str(code),
-                "status": str(status),
-                "left": left,
-                "selection": [placed_json(p) for p in selection],
-                "missing": [str(rank) for rank in missing],
+                "elapsed": event.elapsed,
+                "score": event.score,
+                "moves": event.moves,
+                "code": str(event.code),
+                "status": str(event.status),
+                "left": event.left,
+                "selection": [placed_json(p) for p in event.selection],
+                "missing": [str(rank) for rank in event.missing],
             }
         case se.SelectionShown(selection, missing):
             return {
