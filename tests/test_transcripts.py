@@ -57,6 +57,8 @@ EXAMPLE_GAME = [
     "new HM1-N-AAAA",
     "frobnicate",
     "pick",
+    "undo",
+    "redo",  # the undone move made again, as it was (pinned nowhere else)
 ]
 
 # Only 5S + 6D can be played; after it, the king of hearts is alone with the king of spades.
