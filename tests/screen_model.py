@@ -4,28 +4,54 @@ The real program runs in a pseudo-terminal; everything it writes goes through
 pyte, a terminal emulator, whose screen is tall enough never to scroll. After
 each Enter, `changed()` tells which screen lines were written to (pyte's dirty
 lines) and what they hold: a screen reader that speaks new text speaks those.
+
+Every wait here is for something the game writes (the prompt drawn, a typed key
+shown), never for a quiet spell: on a loaded machine the game is slower, not
+different, and a pause in the middle of an answer is no end of it.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import sys
 import time
+from collections.abc import Callable
 
 import pexpect
 import pyte
 
+from tests.support import WAIT
+
 ROWS, COLUMNS = 400, 120
+
+# prompt_toolkit asks for each line with bracketed paste on (ESC [ ? 2004 h), draws the
+# prompt's `>`, and ends each drawing by showing the caret again (ESC [ ? 25 h). All
+# three in that order: the prompt is drawn and the terminal is in raw mode (entered
+# before the drawing), so a key is the game's to read. Before, the terminal itself
+# echoes keys, and Ctrl-C is a signal.
+PROMPT_DRAWN = re.compile(rb"\x1b\[\?2004h.*?>.*?\x1b\[\?25h", re.DOTALL)
+CARET_SHOWN = b"\x1b[?25h"  # the end of every drawing of the prompt
+
+
+def prompt_drawn(written: bytes, after: bytes = b"") -> bool:
+    """Whether `written` holds `after` and then the prompt drawn anew."""
+    at = written.find(after)
+    return at >= 0 and PROMPT_DRAWN.search(written, at + len(after)) is not None
 
 
 class ScreenModel:
     def __init__(
-        self, *args: str, extra_env: dict[str, str] | None = None, cwd: str | None = None
+        self,
+        *args: str,
+        extra_env: dict[str, str] | None = None,
+        cwd: str | None = None,
+        columns: int = COLUMNS,
     ) -> None:
         env = {k: v for k, v in os.environ.items() if not k.startswith("PROMPT_TOOLKIT")}
         env["TERM"] = "xterm-256color"
         env.update(extra_env or {})
-        self.screen = pyte.Screen(COLUMNS, ROWS)
+        self.screen = pyte.Screen(columns, ROWS)
         self.stream = pyte.ByteStream(self.screen)
         self.traffic = b""  # everything written since the last Enter
         self.child = pexpect.spawn(
@@ -33,37 +59,64 @@ class ScreenModel:
             ["-m", "halfmoon_a11y", *args],
             env=env,
             timeout=20,
-            dimensions=(ROWS, COLUMNS),
+            dimensions=(ROWS, columns),
             cwd=cwd,
         )
 
-    def settle(self, quiet: float = 0.3, limit: float = 10.0) -> bytes:
-        """Read until the program writes nothing for `quiet` seconds."""
+    def read_until(
+        self, done: Callable[[bytes], bool], seconds: float = WAIT, feed: bool = True
+    ) -> bytes:
+        """Read what the game writes until `done(all of it)`, fed to the screen (unless
+        `feed` is False). Fails, with what was read, if that takes `seconds`."""
         got = b""
-        deadline = time.monotonic() + limit
-        while time.monotonic() < deadline:
+        deadline = time.monotonic() + seconds
+        while not done(got):
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"waited {seconds} s for the game, which wrote {got!r}")
             try:
-                chunk = self.child.read_nonblocking(65536, timeout=quiet)
+                chunk = self.child.read_nonblocking(65536, timeout=min(left, 1.0))
             except pexpect.TIMEOUT:
-                break
-            except pexpect.EOF:
-                break
+                continue
             got += chunk
-            self.stream.feed(chunk)
+            if feed:
+                self.stream.feed(chunk)
         return got
 
+    def wait_for_prompt(self) -> bytes:
+        """Read until the prompt is drawn (at the start: after the opening and the time
+        prompt_toolkit takes to load, which a loaded machine makes long)."""
+        return self.read_until(prompt_drawn)
+
+    def row(self, y: int) -> str:
+        """Screen line `y` as it stands (drawn alone: pyte's `display` draws all 400
+        lines at every call)."""
+        line = self.screen.buffer[y]
+        return "".join(line[x].data for x in range(self.screen.columns))
+
+    def before_caret(self) -> str:
+        """What the caret's line shows before the caret: the prompt and what is typed."""
+        caret = self.screen.cursor
+        return self.row(caret.y)[: caret.x]
+
+    def shown(self, line: str) -> Callable[[bytes], bool]:
+        """For `read_until`: whether the caret stands after `line` and its drawing ended."""
+        return lambda written: written.endswith(CARET_SHOWN) and self.before_caret() == line
+
     def type(self, text: str) -> None:
-        for ch in text:
-            self.child.send(ch)
-            time.sleep(0.01)
-        self.settle(0.2)
+        """Type `text` a key at a time, as a person does: each key sent once the last one
+        is shown after `> ` and its drawing has ended."""
+        for length in range(1, len(text) + 1):
+            self.child.send(text[length - 1])
+            self.read_until(self.shown("> " + text[:length]))
 
     def enter(self) -> list[str]:
-        """Press Enter; the text of every screen line written to until the game is quiet
-        (blank lines left out: a screen reader has nothing to say of them)."""
+        """Press Enter; the text of every screen line written to until the prompt is drawn
+        again after the answer (blank lines left out: a screen reader has nothing to say
+        of them)."""
         self.screen.dirty.clear()
         self.child.send("\r")
-        self.traffic = self.settle()
+        self.traffic = self.read_until(prompt_drawn)
         display = self.screen.display  # computed once: each call renders every line
         lines = [display[y].rstrip() for y in sorted(self.screen.dirty)]
         return [line for line in lines if line]

@@ -89,7 +89,6 @@ def test_no_command_starts_with_a_comma_or_a_full_stop(line):
 
 RIGHT, LEFT, HOME, END = "\x1b[C", "\x1b[D", "\x1b[H", "\x1b[F"
 PAGE_UP, PAGE_DOWN, SPACE, ESCAPE = "\x1b[5~", "\x1b[6~", " ", "\x1b"
-PROMPT_DRAWN = b"\x1b[?25h"  # prompt_toolkit shows the caret again: the prompt is ready
 
 
 class Terminal:
@@ -99,14 +98,13 @@ class Terminal:
         from tests.screen_model import ScreenModel
 
         self.model = ScreenModel("--code", code, "--no-speech", "--no-sounds", "--lang", language)
-        self.model.settle(0.5)
+        self.model.wait_for_prompt()
 
     def press(self, key: str, expect: bytes = b"\n") -> list[str]:
-        """Send one key; wait for the answer and the prompt drawn again after it; the
-        screen lines written to (a reader speaks those), blank ones left out."""
-        import time
-
-        import pexpect
+        """Send one key; wait for the answer (`expect` in it) and the prompt drawn again
+        after it; the screen lines written to (a reader speaks those), blank ones left
+        out."""
+        from tests.screen_model import prompt_drawn
 
         model = self.model
         if model.screen.cursor.y > model.screen.lines - 10:  # a long game: before it
@@ -114,15 +112,7 @@ class Terminal:
             model.screen.cursor_position(2, 3)  # the caret on row 1 after `> ` as it was
         model.screen.dirty.clear()
         model.child.send(key)
-        got = b""
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline and not (expect in got and got.endswith(PROMPT_DRAWN)):
-            try:
-                chunk = model.child.read_nonblocking(65536, timeout=0.5)
-            except pexpect.TIMEOUT:
-                continue
-            got += chunk
-            model.stream.feed(chunk)
+        model.read_until(lambda written: prompt_drawn(written, after=expect))
         rows = [self.line(y) for y in sorted(model.screen.dirty)]
         return [row for row in rows if row]
 

@@ -6,11 +6,9 @@ such as `3`. The caret now goes down first, onto the blank next line."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
-from tests.screen_model import ScreenModel
+from tests.screen_model import ScreenModel, prompt_drawn
 
 
 def caret_before_the_answer(model: ScreenModel, typed_row: int) -> list[tuple[int, int, str]]:
@@ -19,13 +17,7 @@ def caret_before_the_answer(model: ScreenModel, typed_row: int) -> list[tuple[in
     character is on the screen, on the row below the typed line."""
     screen = model.screen
     model.child.send("\r")
-    written = b""
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        try:
-            written += model.child.read_nonblocking(65536, timeout=0.5)
-        except Exception:
-            break
+    written = model.read_until(prompt_drawn, feed=False)  # the answer, then the prompt
     stood = []
     for byte in written:
         model.stream.feed(bytes([byte]))
@@ -43,7 +35,7 @@ def caret_before_the_answer(model: ScreenModel, typed_row: int) -> list[tuple[in
 def test_after_enter_the_caret_never_stands_on_text_before_the_answer(command):
     model = ScreenModel("--code", "HM1-N-EMQPNCT", "--no-speech", "--no-sounds", "--lang", "en")
     try:
-        model.settle(0.8)
+        model.wait_for_prompt()
         model.type(command)
         typed_row = model.screen.cursor.y
         assert model.screen.display[typed_row].rstrip() == "> " + command

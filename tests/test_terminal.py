@@ -165,7 +165,7 @@ def test_after_enter_only_the_answer_is_new_text_on_screen():
 
     model = ScreenModel("--code", "HM1-N-EMQPNCT", "--no-speech", "--lang", "en")
     try:
-        model.settle(0.5)
+        model.wait_for_prompt()
         for command in QUIET_SCRIPT:
             model.type(command)
             changed = model.enter()

@@ -10,7 +10,6 @@ import os
 import re
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 
 import pexpect
@@ -22,6 +21,7 @@ from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.settings import Settings
 from halfmoon_a11y.text.wrap import wrap
 from halfmoon_a11y.ui.frontend import TextFrontEnd, printer
+from tests.screen_model import ScreenModel
 from tests.solver import solve
 
 CODE = "HM1-N-AAAAAAC"  # winnable: tests.solver finds a line for it
@@ -150,16 +150,6 @@ def spawn_at(columns: int, *args: str) -> pexpect.spawn:
     )
 
 
-def settle(child: pexpect.spawn, stream: pyte.ByteStream, quiet: float = 0.4) -> None:
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        try:
-            chunk = child.read_nonblocking(65536, timeout=quiet)
-        except (pexpect.TIMEOUT, pexpect.EOF):
-            return
-        stream.feed(chunk)
-
-
 def rows_of(screen: pyte.Screen) -> list[str]:
     return [row.rstrip() for row in screen.display if row.strip()]
 
@@ -187,17 +177,15 @@ def test_at_40_columns_in_a_real_terminal_no_word_is_cut():
     """The real program in a pseudo-terminal 40 columns wide, seen through pyte: every
     answer's lines end between words and leave the last column free; made 60 wide,
     the next answer follows the new width."""
-    child = spawn_at(40, "--code", "HM1-N-EMQPNCT", "--no-speech", "--no-sounds", "--lang", "en")
-    screen = pyte.Screen(40, 400)
-    stream = pyte.ByteStream(screen)
+    model = ScreenModel(
+        "--code", "HM1-N-EMQPNCT", "--no-speech", "--no-sounds", "--lang", "en", columns=40
+    )
+    screen = model.screen
     try:
-        settle(child, stream, 0.8)
+        model.wait_for_prompt()
         for command in ("pick 1 8", "info", "help"):
-            for key in command:
-                child.send(key)
-                time.sleep(0.01)
-            child.send("\r")
-            settle(child, stream)
+            model.type(command)
+            model.enter()
         shown = rows_of(screen)
         assert all(len(row) < 40 for row in shown), [row for row in shown if len(row) >= 40]
         text = "\n".join(shown)
@@ -206,23 +194,20 @@ def test_at_40_columns_in_a_real_terminal_no_word_is_cut():
         rows = info_rows(shown)
         assert rows == wrap(" ".join(rows), 39), rows
         # the window is made wider: the next answer is cut to the new width
-        child.setwinsize(400, 60)
+        model.child.setwinsize(400, 60)
         screen.resize(400, 60)
-        settle(child, stream)
+        model.wait_for_prompt()  # drawn again in the wider window
         before = len(rows_of(screen))
-        for key in "help":
-            child.send(key)
-            time.sleep(0.01)
-        child.send("\r")
-        settle(child, stream)
+        model.type("help")
+        model.enter()
         shown = rows_of(screen)[before:]
         assert all(len(row) < 60 for row in shown), [row for row in shown if len(row) >= 60]
         wider = wrap(SENTENCES[-1], 59)
         assert "\n".join(wider) in "\n".join(shown) and wider != wrap(SENTENCES[-1], 39)
-        child.sendline("quit")
-        settle(child, stream)
+        model.child.sendline("quit")
+        model.child.expect(pexpect.EOF)
     finally:
-        child.close(force=True)
+        model.close()
 
 
 def test_the_json_mode_at_a_terminal_is_not_cut():
