@@ -40,6 +40,40 @@ def prompt_drawn(written: bytes, after: bytes = b"") -> bool:
     return at >= 0 and PROMPT_DRAWN.search(written, at + len(after)) is not None
 
 
+def expect_prompt(child: pexpect.spawn, timeout: float = WAIT) -> None:
+    """Wait until the game's prompt is drawn anew: from then on it reads the keys sent.
+    For a child that decodes its output (`encoding`) as for one that does not."""
+    pattern: re.Pattern[str] | re.Pattern[bytes] = PROMPT_DRAWN
+    if child.encoding is not None:
+        pattern = re.compile(PROMPT_DRAWN.pattern.decode("ascii"), re.DOTALL)
+    child.expect(pattern, timeout=timeout)
+
+
+# What prompt_toolkit writes around the typed characters to draw them: CSI sequences
+# (cursor movement, erase, colours, caret shown and hidden), carriage returns, backspaces.
+# A space typed on a blank cell is drawn as a move forward (ESC [ C) over it.
+LINE_EDITING = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]|[\r\x08]")
+FORWARD = re.compile(rb"\x1b\[([0-9]*)C")
+
+
+def as_typed(written: bytes) -> bytes:
+    """The characters the drawing of a typed line shows, its spaces included."""
+    spaced = FORWARD.sub(lambda move: b" " * int(move.group(1) or 1), written)
+    return LINE_EDITING.sub(b"", spaced)
+
+
+def expect_typed(child: pexpect.spawn, text: str, timeout: float = WAIT) -> None:
+    """Wait until `text`, just sent at the prompt, is shown and its drawing has ended:
+    the game has read every key of it (and done what a key does, such as silence the
+    voice)."""
+    shown = b""
+    caret = CARET_SHOWN if child.encoding is None else CARET_SHOWN.decode("ascii")
+    while not as_typed(shown).endswith(text.encode()):
+        child.expect_exact(caret, timeout=timeout)
+        piece = child.before + child.after
+        shown += piece.encode() if isinstance(piece, str) else piece
+
+
 class ScreenModel:
     def __init__(
         self,

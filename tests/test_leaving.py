@@ -17,6 +17,8 @@ import pytest
 from halfmoon_a11y.ui.leaving import FINISH_SECONDS, let_finish
 from halfmoon_a11y.voice.choose import engine_available
 from halfmoon_a11y.voice.worker import ThreadedSpeaker
+from tests.screen_model import expect_prompt, expect_typed
+from tests.support import wait_for
 from tests.test_speech import silence
 
 PLAYER = Path(__file__).parent / "players" / "finishing_player.py"
@@ -125,10 +127,9 @@ def test_quit_with_the_games_voice_is_heard_to_the_end(tmp_path, language):
     answer to `quit` (the game is saved, goodbye) is played to its end before the game
     ends. Before, closing the voice cut it off: nothing of it was heard."""
     child = spawn(tmp_path, "--speech", "--lang", language)
-    child.expect("R8")
-    time.sleep(0.5)
+    expect_prompt(child)
     child.send("quit")
-    time.sleep(0.2)
+    expect_typed(child, "quit")  # its first key silenced the opening
     asked = time.time()
     child.send("\r")
     child.expect(pexpect.EOF, timeout=FINISH_SECONDS + 5)
@@ -145,15 +146,12 @@ def test_quit_with_the_games_voice_is_heard_to_the_end(tmp_path, language):
 @pytest.mark.skipif(not engine_available(), reason="espeak-ng is not installed")
 def test_a_key_after_quit_leaves_at_once(tmp_path):
     child = spawn(tmp_path, "--speech", "--lang", "ca", rate=80)
-    child.expect("R8")
-    time.sleep(0.5)
+    expect_prompt(child)
     child.send("quit")
-    time.sleep(0.2)
+    expect_typed(child, "quit")  # its first key silenced the opening
     asked = time.time()
     child.send("\r")
-    deadline = time.monotonic() + 10
-    while not after(tmp_path, asked) and time.monotonic() < deadline:
-        time.sleep(0.02)  # the goodbye begins
+    assert wait_for(lambda: after(tmp_path, asked), 30)  # the goodbye begins
     child.send(" ")
     pressed = time.time()
     child.expect(pexpect.EOF, timeout=5)
@@ -168,12 +166,9 @@ def test_sigterm_does_not_wait_for_the_voice(tmp_path):
     if not engine_available():
         pytest.skip("espeak-ng is not installed")
     child = spawn(tmp_path, "--speech", "--lang", "da", rate=80)
-    child.expect("R8")
-    time.sleep(0.5)
+    expect_prompt(child)
     child.sendline("board")  # about 40 s of speech at rate 80
-    deadline = time.monotonic() + 10
-    while not entries(tmp_path) and time.monotonic() < deadline:
-        time.sleep(0.02)
+    assert wait_for(lambda: entries(tmp_path), 30)  # the voice speaks
     before = time.monotonic()
     child.kill(15)
     child.expect(pexpect.EOF, timeout=5)
@@ -186,19 +181,24 @@ def test_sigterm_does_not_wait_for_the_voice(tmp_path):
     [("en", "Line cleared."), ("ca", "Línia esborrada."), ("da", "Linjen er slettet.")],
 )
 def test_ctrl_c_at_the_prompt_says_the_line_is_cleared(tmp_path, language, cleared):
+    # Each key is sent at a drawn prompt, as a person types: between two prompts the
+    # terminal is not in raw mode, and a Ctrl-C there is a signal, not a key.
     child = spawn(tmp_path, "--no-speech", "--lang", language)
-    child.expect("R8")
-    time.sleep(0.5)
+    expect_prompt(child)
     child.send("pick 1")
-    time.sleep(0.3)  # (its echo may come in pieces, between escapes: not waited for)
+    expect_typed(child, "pick 1")
     child.sendcontrol("c")
     child.expect_exact(cleared)
+    expect_prompt(child)
     child.sendcontrol("c")  # on an empty line too
     child.expect_exact(cleared)
+    expect_prompt(child)
     child.sendline("repeat")  # the last answer is still the table, not the cleared line
     child.expect_exact("R8")
+    expect_prompt(child)
     child.sendline("info")
     child.expect("HM1-N-EMQPNCT")
+    expect_prompt(child)
     child.sendline("quit")
     child.expect(pexpect.EOF)
     child.close()
