@@ -21,7 +21,7 @@ from collections.abc import Callable
 import pexpect
 import pyte
 
-from tests.support import WAIT
+from tests.support import WAIT, wait_for
 
 ROWS, COLUMNS = 400, 120
 
@@ -47,6 +47,22 @@ def expect_prompt(child: pexpect.spawn, timeout: float = WAIT) -> None:
     if child.encoding is not None:
         pattern = re.compile(PROMPT_DRAWN.pattern.decode("ascii"), re.DOTALL)
     child.expect(pattern, timeout=timeout)
+
+
+def reads_keys(child: pexpect.spawn) -> bool:
+    """Whether the game reads its terminal a key at a time, as readline and prompt_toolkit
+    do while they wait for a line (the terminal not canonical). Between two lines the
+    terminal is canonical again: it echoes a typed key itself, and Ctrl-C is a signal.
+    (A pseudo-terminal's settings, asked on the test's side, are the game's side's.)"""
+    import termios  # POSIX only, as the pseudo-terminals are
+
+    return not termios.tcgetattr(child.child_fd)[3] & termios.ICANON
+
+
+def expect_reading(child: pexpect.spawn, timeout: float = WAIT) -> None:
+    """Wait until the game waits for a line: in plain mode readline draws nothing to
+    tell it (no prompt), so the terminal's own mode is asked."""
+    assert wait_for(lambda: reads_keys(child), timeout), "the game never read its terminal"
 
 
 # What prompt_toolkit writes around the typed characters to draw them: CSI sequences

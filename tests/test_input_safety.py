@@ -28,7 +28,8 @@ from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.words import Words
 from halfmoon_a11y.ui.plain import LINE_BYTES, lines_from
 from tests.engine_state import hidden_snapshot
-from tests.support import play, private_device
+from tests.screen_model import expect_prompt, expect_reading
+from tests.support import WAIT, play, private_device, wait_for
 
 if TYPE_CHECKING:
     from prompt_toolkit import PromptSession
@@ -221,9 +222,11 @@ def test_malformed_mouse_input_at_the_prompt_writes_no_traceback(report, isolate
     child = spawn("--code", "HM1-N-EMQPNCT", "--no-speech", "--no-sounds", "--lang", "en")
     screen = io.StringIO()
     child.logfile_read = screen
-    child.expect("Reserve R8")
-    time.sleep(0.3)
+    expect_prompt(child)
     child.send(report)
+    # Nothing is drawn for a report ignored, so there is nothing to wait for: the pause
+    # only makes it come alone, as a terminal's does (with the next keys it is ignored
+    # all the same).
     time.sleep(0.3)
     child.sendline("pile 5")
     child.expect("Pile 5: queen of hearts, 8 cards.")
@@ -264,9 +267,11 @@ def test_a_bug_in_a_key_handler_goes_to_the_log_and_never_the_screen(monkeypatch
     with create_pipe_input() as keyboard, create_app_session(input=keyboard, output=DummyOutput()):
 
         def type_keys() -> None:  # one at a time: the failing handler drops the keys queued
-            for key in ("\x1b[<0;1;1M", "pile 5\r", "quit\r"):
-                time.sleep(0.3)
-                keyboard.send_text(key)
+            keyboard.send_text("\x1b[<0;1;1M")
+            wait_for(lambda: reported, WAIT)  # the handler has failed
+            keyboard.send_text("pile 5\r")
+            wait_for(lambda: "Pile 5: queen of hearts, 8 cards." in written, WAIT)
+            keyboard.send_text("quit\r")
 
         typist = threading.Thread(target=type_keys)
         typist.start()
@@ -361,7 +366,7 @@ def test_a_history_that_is_no_regular_file_neither_hangs_nor_grows_the_game(
     screen = io.StringIO()
     child.logfile_read = screen
     child.expect("Reserve R8")
-    time.sleep(0.3)
+    expect_reading(child)
     child.sendline("pile 5")
     child.expect("Pile 5: queen of hearts, 8 cards.")
     child.sendline("quit")
