@@ -7,7 +7,6 @@ import os
 import subprocess
 import sys
 import threading
-import time
 import wave
 from collections.abc import Callable
 from pathlib import Path
@@ -26,7 +25,7 @@ from halfmoon_a11y.ui.frontend import TextFrontEnd
 from halfmoon_a11y.voice import earcons
 from halfmoon_a11y.voice.speaker import Voice
 from halfmoon_a11y.voice.worker import ThreadedSpeaker
-from tests.support import RecordingSpeaker
+from tests.support import RecordingSpeaker, wait_for
 
 PLAYER = Path(__file__).parent / "players" / "realtime_player.py"
 P4, R3 = Location.parse("4"), Location.parse("R3")
@@ -238,9 +237,7 @@ def test_a_sound_file_is_played_by_the_player_and_kept_for_next_time(tmp_path):
     speaker.speak(["never said: this player plays sounds only"])
     speaker.play([path])
     assert started.wait(10)
-    deadline = time.monotonic() + 10
-    while not log.exists() and time.monotonic() < deadline:
-        time.sleep(0.01)
+    assert wait_for(log.exists)
     speaker.close()
     assert len(log.read_text().splitlines()) == 1 and os.path.exists(path)
 

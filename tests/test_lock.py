@@ -169,8 +169,7 @@ def test_a_process_lock_whose_number_was_reused_is_stale(paths, monkeypatch):
     that process started after the lock was taken, so the owner is gone."""
     monkeypatch.setattr(fcntl, "flock", lambda *a: (_ for _ in ()).throw(OSError(errno.ENOLCK, "")))
     other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
-    try:
-        time.sleep(0.2)
+    try:  # (Popen returns once the process runs: its start is before the lock below)
         os.makedirs(os.path.dirname(paths.lock), exist_ok=True)
         here = lockmodule._host()
         with open(paths.lock, "wb") as file:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import io
 import threading
-import time
+from collections.abc import Callable
 
 import pytest
 from prompt_toolkit.application import create_app_session
@@ -24,6 +24,7 @@ from halfmoon_a11y.ui.frontend import TextFrontEnd, printer
 from halfmoon_a11y.ui.loop import serve
 from halfmoon_a11y.ui.prompt import run_prompt
 from halfmoon_a11y.voice.speaker import SilentSpeaker
+from tests.support import wait_for
 
 CODE = "HM1-N-EMQPNCT"
 SYSTEMS = ["linux", "macos", "windows"]
@@ -107,10 +108,13 @@ def test_the_prompt_writes_each_answer_once_without_cursor_reports(pretend_syste
     keys = ("pick 1\r", ".", "\x03", "help\r", "quit\r")
     with create_pipe_input() as keyboard, create_app_session(input=keyboard, output=output):
 
-        def type_keys() -> None:
-            for key in keys:
+        def answered(writes: int) -> Callable[[], bool]:
+            return lambda: len(raw.writes) >= writes
+
+        def type_keys() -> None:  # each key once the last one is answered, as a person's
+            for writes, key in enumerate(keys, start=2):  # the opening's write, then one a key
                 keyboard.send_text(key)
-                time.sleep(0.05)
+                wait_for(answered(writes))
 
         typist = threading.Thread(target=type_keys)
         typist.start()

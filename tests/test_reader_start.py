@@ -20,7 +20,7 @@ from halfmoon_a11y.ui.loop import serve
 from halfmoon_a11y.voice import screen_reader as check
 from halfmoon_a11y.voice.choose import make_speaker
 from halfmoon_a11y.voice.speaker import SilentSpeaker, Voice
-from tests.support import RecordingSpeaker
+from tests.support import RecordingSpeaker, wait_for
 
 CODE = "HM1-N-EMQPNCT"
 SLOW = 0.8  # seconds the fake tasklist and ps take
@@ -174,9 +174,7 @@ def test_a_choice_not_made_in_time_leaves_the_game_silent_and_says_so(monkeypatc
     assert written[-1] == "Veu: el joc no parla. Escriu veu sí per sentir la veu del joc."
     assert isinstance(front.speaker, SilentSpeaker)
     release.set()
-    deadline = time.monotonic() + 5
-    while ("close",) not in late.log and time.monotonic() < deadline:
-        time.sleep(0.01)
+    assert wait_for(lambda: ("close",) in late.log)
     assert late.log == [("close",)]  # made too late: closed, never heard
     front.close()
 
@@ -214,9 +212,7 @@ def test_closed_before_the_choice_the_voice_is_closed_unheard():
     front.start()
     made.wait(5)
     front.close()  # the program left before the prompt (prompt_toolkit failed to load)
-    deadline = time.monotonic() + 5
-    while ("close",) not in speaker.log and time.monotonic() < deadline:
-        time.sleep(0.01)
+    assert wait_for(lambda: ("close",) in speaker.log)
     assert speaker.log == [("close",)]
 
 

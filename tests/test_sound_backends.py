@@ -320,7 +320,7 @@ def test_an_interruption_silences_winsound_within_a_few_ms(winsound, pretend_sys
     speaker = winsound_speaker({"one": 5.0})
     speaker.speak(["one", "two", "three"])
     assert wait_for(lambda: len(fake.heard) == 1)
-    time.sleep(0.2)
+    time.sleep(0.2)  # cut in the middle of its five seconds, not as it starts
     before = time.monotonic()
     speaker.interrupt()
     took = time.monotonic() - before
@@ -355,7 +355,7 @@ def test_closing_leaves_nothing_playing(winsound, pretend_system, tmp_path):
     assert time.monotonic() - before < 0.5  # not the sound's five seconds
     assert fake.playing() is None and fake.heard[0].cut
     assert not speaker._thread.is_alive()
-    time.sleep(0.3)
+    time.sleep(0.3)  # "two", had it been played after closing, would have started by now
     assert len(fake.heard) == 1
 
 
@@ -642,7 +642,7 @@ def test_a_whole_game_on_macos_plays_through_afplay(speaks, bare_path, pretend_s
     assert wait_for(lambda: len(afplay_log(log)) > count)
     game.front.key("next")
     game.front.close()
-    time.sleep(0.3)
+    time.sleep(0.3)  # pick 8's sound (110 ms), had it not been killed, would have ended
     assert heard == expected and all(whole for _, _, whole in played)
     assert not afplay_log(log)[count][2]  # the one playing when the key came: killed
     assert not other.exists()

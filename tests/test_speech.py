@@ -18,7 +18,7 @@ from halfmoon_a11y.ui.frontend import TextFrontEnd
 from halfmoon_a11y.voice.choose import engine_available, make_speaker
 from halfmoon_a11y.voice.speaker import Voice
 from halfmoon_a11y.voice.worker import ThreadedSpeaker
-from tests.support import RecordingSpeaker, silence
+from tests.support import RecordingSpeaker, silence, wait_for
 
 PLAYER = Path(__file__).parent / "players" / "realtime_player.py"
 SCRIPT = [
@@ -94,11 +94,11 @@ def test_interruption_drops_queued_utterances_and_stops_the_player(tmp_path):
     speaker.on_play = lambda text: started.set()
     speaker.speak(["one", "two", "three", "four"])
     assert started.wait(10)
-    time.sleep(0.3)  # the player is running its five seconds of audio
+    assert wait_for(lambda: played(tmp_path))  # the player is running its five seconds of audio
     before = time.monotonic()
     speaker.interrupt()
     stopped = time.monotonic() - before
-    time.sleep(0.5)
+    time.sleep(0.5)  # had they not been dropped, "two" would have started by now
     speaker.close()
     assert stopped < 0.5
     assert len(played(tmp_path)) == 1  # "two", "three" and "four" were dropped
@@ -115,10 +115,9 @@ def test_a_failing_player_is_reported_once_and_the_game_goes_on(tmp_path):
     front = TextFrontEnd(session, written.extend, factory)
     front.start()
     front.settle()  # speech auto: the voice is chosen beside the opening
-    deadline = time.monotonic() + 10
-    assert isinstance(front.speaker, ThreadedSpeaker)
-    while not front.speaker._broken and time.monotonic() < deadline:
-        time.sleep(0.01)  # three sentences in a row fail: the voice stops
+    speaker = front.speaker
+    assert isinstance(speaker, ThreadedSpeaker)
+    assert wait_for(lambda: speaker._broken)  # three sentences in a row fail: it stops
     front.line("pick 1 8")
     front.line("info")
     front.close()
@@ -197,9 +196,7 @@ def test_real_speech_makes_real_audio(language, sentence, tmp_path):
     speaker.on_play = lambda text: started.set()
     speaker.speak([sentence])
     assert started.wait(10)
-    deadline = time.monotonic() + 10
-    while not played(tmp_path) and time.monotonic() < deadline:
-        time.sleep(0.01)
+    assert wait_for(lambda: played(tmp_path))
     speaker.close()
     _, seconds, kept = played(tmp_path)[0].split(" ", 2)
     assert 2.0 < float(seconds) < 15.0  # a sentence of a dozen words
@@ -218,7 +215,7 @@ def test_real_speech_is_interrupted_within_a_fraction_of_a_second(tmp_path):
     speaker.on_play = lambda text: started.set()
     speaker.speak(["Pila 1: cinc de piques, 8 cartes. " * 12])
     assert started.wait(10)
-    time.sleep(0.5)
+    assert wait_for(lambda: played(tmp_path))  # the real player is running
     before = time.monotonic()
     speaker.interrupt()
     assert time.monotonic() - before < 0.3
@@ -240,14 +237,10 @@ def test_a_sentence_that_cannot_be_synthesised_is_skipped_and_the_next_is_spoken
     speaker = ThreadedSpeaker(factory, player_command(tmp_path))
     speaker.on_play = played_texts.append
     speaker.speak(["one", "two", "three"])
-    deadline = time.monotonic() + 10
-    while len(played_texts) < 2 and time.monotonic() < deadline:
-        time.sleep(0.01)
+    assert wait_for(lambda: len(played_texts) >= 2)
     assert speaker.failure is SpeechTrouble.SENTENCE_NOT_SYNTHESISED
     speaker.speak(["two", "four"])  # the same trouble again is not said twice
-    deadline = time.monotonic() + 10
-    while len(played_texts) < 3 and time.monotonic() < deadline:
-        time.sleep(0.01)
+    assert wait_for(lambda: len(played_texts) >= 3)
     speaker.close()
     assert played_texts == ["one", "three", "four"]
     assert speaker.failure is None
@@ -269,9 +262,7 @@ def test_an_empty_first_attempt_is_tried_again(tmp_path):
     speaker = ThreadedSpeaker(factory, player_command(tmp_path))
     speaker.on_play = played_texts.append
     speaker.speak(["one", "two"])
-    deadline = time.monotonic() + 10
-    while len(played_texts) < 2 and time.monotonic() < deadline:
-        time.sleep(0.01)
+    assert wait_for(lambda: len(played_texts) >= 2)
     speaker.close()
     assert played_texts == ["one", "two"] and speaker.failure is None
 
@@ -284,10 +275,8 @@ def test_a_player_that_fails_once_skips_one_sentence(tmp_path):
         lambda folder: lambda text, lang, rate: silence(folder, 0.05), ["sh", "-c", fails_once]
     )
     speaker.speak(["one", "two", "three"])
-    deadline = time.monotonic() + 10
-    while len(played(tmp_path)) < 2 and time.monotonic() < deadline:
-        time.sleep(0.01)
-    time.sleep(0.2)
+    assert wait_for(lambda: len(played(tmp_path)) >= 2)
+    time.sleep(0.2)  # "one" played again (a retry) would show by now
     speaker.close()
     assert len(played(tmp_path)) == 2  # "one" failed; "two" and "three" were played
     assert speaker.failure is SpeechTrouble.SENTENCE_NOT_PLAYED
@@ -317,16 +306,14 @@ def test_typing_fast_never_ends_speech(tmp_path):
     last_submitted = time.monotonic()
     front.line("code")
     last_answer = "Spilkode H M 1, N, E M Q P N C T."
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        if any(at >= last_submitted and text == last_answer for at, text in spoken_after):
-            break
-        time.sleep(0.02)
+    spoken = wait_for(
+        lambda: any(at >= last_submitted and text == last_answer for at, text in spoken_after)
+    )
     assert isinstance(front.speaker, ThreadedSpeaker)
     broken = front.speaker._broken
     front.close()
     assert not broken
-    assert any(at >= last_submitted and text == last_answer for at, text in spoken_after)
+    assert spoken
     assert not [line for line in written if line.startswith("Talen er stoppet")]
 
 
@@ -341,16 +328,19 @@ def test_interrupting_a_wrapper_player_stops_the_real_player(tmp_path):
     speaker.on_play = lambda text: started.set()
     speaker.speak(["one"])
     assert started.wait(10)
-    deadline = time.monotonic() + 10
-    while not played(tmp_path) and time.monotonic() < deadline:
-        time.sleep(0.01)  # the real player is running
+    assert wait_for(lambda: played(tmp_path))  # the real player is running
     speaker.interrupt()
-    time.sleep(0.3)
-    alive = subprocess.run(["pgrep", "-f", str(log)], capture_output=True, check=False)
+
+    def playing() -> bytes:
+        alive = subprocess.run(["pgrep", "-f", str(log)], capture_output=True, check=False)
+        return alive.stdout if alive.returncode != 1 else b""
+
+    # gone at once: well within the five seconds it would have played on for
+    gone = wait_for(lambda: not playing(), 2.0)
     before = time.monotonic()
     speaker.close()
     assert time.monotonic() - before < 1.0
-    assert alive.returncode == 1, alive.stdout  # no process left playing
+    assert gone, playing()  # no process left playing
 
 
 def test_an_unbalanced_quote_in_the_player_command_is_no_player():
@@ -367,9 +357,7 @@ def test_an_engine_that_raises_system_exit_is_said(tmp_path):
         raise SystemExit(1)
 
     speaker = ThreadedSpeaker(factory, player_command(tmp_path))
-    deadline = time.monotonic() + 5
-    while speaker._failure is None and time.monotonic() < deadline:
-        time.sleep(0.01)
+    assert wait_for(lambda: speaker._failure is not None)
     assert speaker.failure is SpeechTrouble.NO_ENGINE
     speaker.close()
 
@@ -388,8 +376,8 @@ def test_an_engine_that_hangs_while_loading_is_said(tmp_path, monkeypatch):
 
     speaker = ThreadedSpeaker(factory, player_command(tmp_path))
     speaker.speak(["one"])
-    time.sleep(0.5)
-    assert speaker.failure is SpeechTrouble.NO_ENGINE
+    # (asking for the failure consumes it: the first answer past the 0.3 s is the one)
+    assert wait_for(lambda: speaker.failure is SpeechTrouble.NO_ENGINE)
     never.set()
     speaker.close()
 
@@ -415,9 +403,7 @@ def test_the_next_sentence_is_synthesised_while_one_plays(tmp_path):
     speaker.on_play = lambda text: note(f"plays {text}")
     speaker.on_end = lambda: note("ended")
     speaker.speak(["one", "two", "three"])
-    deadline = time.monotonic() + 10
-    while happened.count("ended") < 3 and time.monotonic() < deadline:
-        time.sleep(0.01)
+    assert wait_for(lambda: happened.count("ended") >= 3)
     speaker.close()
     assert happened == [
         "made one",
@@ -446,14 +432,10 @@ def test_an_interruption_drops_the_sentence_made_ahead(tmp_path):
     speaker = ThreadedSpeaker(factory, player_command(tmp_path))
     speaker.on_play = played_texts.append
     speaker.speak(["one", "two", "three"])
-    deadline = time.monotonic() + 10
-    while made != ["one", "two"] and time.monotonic() < deadline:
-        time.sleep(0.01)  # "two" is ready while "one" plays
+    assert wait_for(lambda: made == ["one", "two"])  # "two" is ready while "one" plays
     speaker.interrupt()
     speaker.speak(["after"])
-    deadline = time.monotonic() + 10
-    while "after" not in played_texts and time.monotonic() < deadline:
-        time.sleep(0.01)
+    assert wait_for(lambda: "after" in played_texts)
     speaker.close()
     assert played_texts == ["one", "after"]  # "two" was made, never played; "three" dropped
     assert made == ["one", "two", "after"]

@@ -305,13 +305,13 @@ with wave.open(str(sound), "wb") as out:
 log = where / "played.log"
 player = [sys.executable, sys.argv[3], str(log), megabytes]
 speaker = ThreadedSpeaker(lambda folder: None, player, speaks=False)
-time.sleep(0.2)
+time.sleep(0.2)  # the worker thread up: its own memory is not the flood's
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 speaker.play([str(sound)])
 deadline = time.monotonic() + 60
 while not (log.exists() and log.read_text()) and time.monotonic() < deadline:
     time.sleep(0.01)
-time.sleep(0.3)
+time.sleep(0.3)  # the sound (0.1 s) played to its end
 speaker.close()
 after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 print(len(log.read_text().splitlines()), (after - before) // 1024)
@@ -450,7 +450,7 @@ def test_a_garbage_sound_in_the_cache_is_played_once_remade(speech_on, tmp_path)
     front.start()
     front.line("pick 1")
     assert wait_for(lambda: len(played(speech_on)) == 1)
-    time.sleep(0.2)
+    time.sleep(0.2)  # the sound (0.11 s) played to its end, not killed by closing
     front.close()
     assert played(speech_on)[0].split()[1] == "0.110"
 
