@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+import os
 import signal
 
 import pytest
 from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 
 from tests.support import Clock
+
+
+def pytest_xdist_auto_num_workers(config):
+    """`-n auto` (pyproject.toml): one worker a core this process may use, from 2 to 8.
+    Most of the suite's time is spent waiting for real programs in pseudo-terminals, so
+    even a 2-core machine gains from two workers; beyond 8, starting them costs more
+    than it saves."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return max(2, min(8, cores or 1))
 
 
 class TextSnapshot(SingleFileSnapshotExtension):

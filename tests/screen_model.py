@@ -112,6 +112,9 @@ class ScreenModel:
             dimensions=(ROWS, columns),
             cwd=cwd,
         )
+        # no 50 ms pause before each key: the tests wait for the prompt before typing,
+        # the reason pexpect pauses (a whole game is some 300 keys)
+        self.child.delaybeforesend = None
 
     def read_until(
         self, done: Callable[[bytes], bool], seconds: float = WAIT, feed: bool = True

@@ -13,6 +13,8 @@ import pytest
 
 from halfmoon_a11y.voice.choose import engine_available
 
+pytestmark = pytest.mark.slow  # the benchmarks, run for one short round
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

@@ -7,6 +7,8 @@ from halfmoon_a11y.core.places import ALL_LOCATIONS, PILES
 from halfmoon_a11y.play import cursor as moves
 from halfmoon_a11y.play.cursor import Cursor
 
+pytestmark = pytest.mark.slow  # whole games in a real terminal
+
 
 def at(index: int) -> Cursor:
     cursor = Cursor()

@@ -21,6 +21,8 @@ from tests.screen_model import expect_prompt, expect_typed
 from tests.support import wait_for
 from tests.test_speech import silence
 
+pytestmark = pytest.mark.slow  # the real program in a terminal, with its voice
+
 PLAYER = Path(__file__).parent / "players" / "finishing_player.py"
 
 

@@ -62,11 +62,12 @@ def test_a_test_marked_for_a_bug_that_meets_none_fails(tmp_path):
 
 
 # The files whose tests, between them, run every handler in this process; quick ones.
-CANARIES = [
-    "tests/test_transcripts.py",
-    "tests/test_hostile_input.py",
-    "tests/test_keys.py",
+CANARIES = [  # quick ones first: -x stops at the first failure
+    "tests/test_answers.py",  # tops: no transcript says it, and Hypothesis need not type it
     "tests/test_small_19.py",  # redo in each language
+    "tests/test_transcripts.py",
+    "tests/test_keys.py",
+    "tests/test_hostile_input.py",
 ]
 
 

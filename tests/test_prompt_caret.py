@@ -10,6 +10,8 @@ import pytest
 
 from tests.screen_model import ScreenModel, prompt_drawn
 
+pytestmark = pytest.mark.slow  # the real program in a terminal
+
 
 def caret_before_the_answer(model: ScreenModel, typed_row: int) -> list[tuple[int, int, str]]:
     """Press Enter, feed what the game writes byte by byte, and give every place the

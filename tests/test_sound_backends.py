@@ -32,6 +32,8 @@ from halfmoon_a11y.voice.worker import ThreadedSpeaker
 from tests.fakes import winsound as fake
 from tests.support import RecordingSpeaker, silence, wait_for
 
+pytestmark = pytest.mark.slow  # whole games with sounds played for their real length
+
 PLAYERS = Path(__file__).parent / "players"
 FINISHING = PLAYERS / "finishing_player.py"
 FAKES = Path(__file__).parent / "fakes"

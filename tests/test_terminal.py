@@ -15,6 +15,8 @@ import pytest
 from tests.screen_model import ScreenModel, expect_prompt, expect_reading
 from tests.support import wait_for
 
+pytestmark = pytest.mark.slow  # the real program in a terminal
+
 # What prompt_toolkit may write for its own line editing: CSI sequences (cursor
 # movement, erase, colours, bracketed paste, cursor show and hide) and
 # carriage returns and backspaces.

@@ -31,6 +31,8 @@ from halfmoon_a11y.voice.choose import engine_available, make_sound_player, make
 from halfmoon_a11y.voice.worker import ThreadedSpeaker
 from tests.support import silence, wait_for
 
+pytestmark = pytest.mark.slow  # the real program, with its voice
+
 PLAYERS = Path(__file__).parent / "players"
 REALTIME = PLAYERS / "realtime_player.py"
 CODE = "HM1-N-EMQPNCT"

@@ -43,6 +43,8 @@ from halfmoon_a11y.core.engine import Game
 from halfmoon_a11y.core.events import Status
 from tests.solver import playable_moves
 
+pytestmark = pytest.mark.slow  # the solver's searches
+
 ROOT = Path(__file__).resolve().parent.parent
 
 # -- where the solver lives ----------------------------------------------------

@@ -24,6 +24,8 @@ from halfmoon_a11y.ui.frontend import TextFrontEnd, printer
 from tests.screen_model import ScreenModel
 from tests.solver import solve
 
+pytestmark = pytest.mark.slow  # the real program in a terminal
+
 CODE = "HM1-N-AAAAAAC"  # winnable: tests.solver finds a line for it
 WIDTHS = (40, 80, 132)
 HELP = [

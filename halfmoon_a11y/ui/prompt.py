@@ -156,8 +156,8 @@ def _quiet_loop(report: Report | None) -> None:
 
     def handle(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
         error = context.get("exception")
-        if _terminal_gone(error):
-            return  # no bug: the prompt's last drawing, to a closed window (SIGHUP)
+        if _terminal_gone(error) or isinstance(error, (SystemExit, KeyboardInterrupt)):
+            return  # no bug: the game leaving on SIGHUP, or its last drawing to a closed window
         if not isinstance(error, BaseException):
             error = RuntimeError(str(context.get("message", "an event loop error")))
         _report(report, error)
