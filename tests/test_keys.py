@@ -31,7 +31,7 @@ def play(*keys: str, language: str = "en") -> list[str]:
         def type_keys() -> None:
             for key in (*keys, "quit\r"):
                 keyboard.send_text(key)
-                time.sleep(0.7 if key == ESCAPE else 0.02)
+                time.sleep(0.7 if key == ESCAPE else 0.02)  # each key a write of its own
 
         typist = threading.Thread(target=type_keys)
         typist.start()
