@@ -269,15 +269,24 @@ class LineCleared:
     """Ctrl-C at the prompt: the line being typed was given up."""
 
 
+class Part(StrEnum):
+    """Where a bug of the game's own was met: what stopped, and so what is said."""
+
+    COMMAND = "command"  # a command: nothing more was done
+    VOICE_START = "voice_start"  # starting the game's voice at start-up: no command typed
+    VOICE = "voice"  # silencing or feeding the game's voice: the voice is off from then on
+    SOUNDS = "sounds"  # choosing or playing an answer's sound: the sounds are off from then on
+
+
 @record
 class Failed:
-    """A command met a bug of the game's own: nothing was done, the game is saved and
-    goes on. `log`: where the details were written, said the first time only. `voice`:
-    the bug was in starting the game's voice at start-up, not in a command."""
+    """A bug of the game's own: the game is saved and goes on. `log`: where the details
+    were written, said the first time only. `part`: what the bug was met in (a command,
+    or the voice or the sounds, which then stop while the words go on)."""
 
     log: str | None = None
     saved: bool = True  # the game was saved as it stood (not in a window that saves nothing)
-    voice: bool = False
+    part: Part = Part.COMMAND
 
 
 SessionEvent = (

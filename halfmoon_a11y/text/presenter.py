@@ -607,10 +607,16 @@ class Presenter:
     @_renders(se.Failed)
     def _failed(self, event: se.Failed) -> list[str]:
         w = self.words
-        if event.voice:  # at start-up, speech auto's choice: no command was typed
+        if event.part is se.Part.VOICE_START:  # at start-up, speech auto's choice
             lines = [
                 w._("Something went wrong while starting the voice. The game goes on silently.")
             ]
+        elif event.part is se.Part.VOICE:  # the voice is off; the words and sounds go on
+            lines = [
+                w._("Speech stopped: something went wrong in the game's voice. The game goes on.")
+            ]
+        elif event.part is se.Part.SOUNDS:  # the sounds are off; the words and voice go on
+            lines = [w._("Sounds stopped: something went wrong in them. The game goes on.")]
         elif event.saved:
             lines = [w._("Something went wrong with that command; the game is saved and goes on.")]
         else:  # a window that saves nothing, a full disk

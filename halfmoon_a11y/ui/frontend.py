@@ -135,7 +135,7 @@ class TextFrontEnd(Turns):
             return self._use(voice, say_choice=self.announce_voice)
         except Exception as error:  # no command was typed: the voice's start failed
             failure = self.failed(error)
-            return [se.Failed(failure.log, failure.saved, voice=True)]
+            return [se.Failed(failure.log, failure.saved, part=se.Part.VOICE_START)]
 
     def _say_chosen(self, notes: list[se.SessionEvent]) -> None:
         """The choice's lines written; the opening with them spoken by the game's own voice."""
@@ -152,9 +152,40 @@ class TextFrontEnd(Turns):
 
     def interrupt(self) -> None:
         """A new command or key silences the last announcement, sounds included."""
-        self.speaker.interrupt()
+        self.silence_voice()
         if self._sounds is not None:
-            self._sounds.interrupt()
+            try:
+                self._sounds.interrupt()
+            except Exception as error:
+                self.trouble(self._sounds_broke(error))
+
+    def silence_voice(self) -> None:
+        """The voice silenced (a key typed at the prompt), never stopping the game: a voice
+        that cannot be silenced would speak over every answer, so a bug here turns it off,
+        and the next answer says so once (issue 26)."""
+        try:
+            self.speaker.interrupt()
+        except Exception as error:
+            self.trouble(self._voice_broke(error))
+
+    def _voice_broke(self, error: Exception) -> se.Failed:
+        """The game's voice met a bug: written down, and the voice off from now on (the
+        words, and the sounds, go on)."""
+        failure = self.failed(error)
+        broken, self.speaker = self.speaker, SilentSpeaker()
+        self._names, self._unchecked = None, False
+        _close_quietly(broken)
+        return se.Failed(failure.log, failure.saved, part=se.Part.VOICE)
+
+    def _sounds_broke(self, error: Exception) -> se.Failed:
+        """An answer's sound met a bug: written down, and the sounds off until the game
+        starts again (the setting is left as the player chose it)."""
+        failure = self.failed(error)
+        self.sounds_folder = None
+        broken, self._sounds = self._sounds, None
+        if broken is not None:
+            _close_quietly(broken)
+        return se.Failed(failure.log, failure.saved, part=se.Part.SOUNDS)
 
     def key(self, action: str) -> None:
         """A key of the prompt (play.keymap) on an empty line: a cursor move, a tap on the
@@ -267,11 +298,18 @@ class TextFrontEnd(Turns):
         failure = self.speaker.failure
         problem = [self.presenter.speech_problem(failure)] if failure else []
         lines = self.presenter.render_all(events)
-        self._play_sound(events)
+        try:  # an extra: a bug in it never costs the words (issue 26)
+            self._play_sound(events)
+        except Exception as error:
+            broke = [self._sounds_broke(error)]
+            events, lines = [*events, *broke], lines + self.presenter.render_all(broke)
         if problem or lines:
             self.write(problem + lines)
         if lines and not isinstance(self.speaker, SilentSpeaker):
-            self.speaker.speak([for_the_ear(line) for line in self.ear.render_all(events)])
+            try:
+                self.speaker.speak([for_the_ear(line) for line in self.ear.render_all(events)])
+            except Exception as error:  # written already: the voice stops, and says so
+                self.write(self.presenter.render_all([self._voice_broke(error)]))
 
     def _play_sound(self, events: list[se.SessionEvent]) -> None:
         """The answer's earcon, before its words, through the voice's own queue when the
@@ -340,3 +378,12 @@ def terminal_columns(out: TextIO) -> int:
         return os.get_terminal_size(out.fileno()).columns
     except (AttributeError, ValueError, OSError):
         return 0
+
+
+def _close_quietly(speaker: Speaker) -> None:
+    """Close a voice or a sound player that met a bug; a bug in closing it is not said
+    again (the first is written down already)."""
+    try:
+        speaker.close()
+    except Exception:  # said once, by the caller
+        return

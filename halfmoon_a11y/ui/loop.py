@@ -46,6 +46,7 @@ class Turns(ABC):
         self.leaving = False  # `quit` was answered: the loop ends
         self._reported = False  # the log's path is said once a run
         self._saved = False  # the last bug's game was saved as it stood
+        self._troubles: list[se.SessionEvent] = []  # bugs met outside a turn: said at the next
 
     # -- what a front end says ---------------------------------------------------------
 
@@ -60,6 +61,23 @@ class Turns(ABC):
     def interrupt(self) -> None:
         """A new command silences the last answer."""
         return  # a front end with nothing of its own to do here (the JSON mode)
+
+    def silence(self) -> None:
+        """`interrupt`, which never stops the game: a bug in it is written down and said
+        with the next answer, after what that answer did (issue 26)."""
+        try:
+            self.interrupt()
+        except Exception as error:
+            self.trouble(self.failed(error))
+
+    def trouble(self, event: se.SessionEvent) -> None:
+        """A bug met outside a turn (silencing the voice, a key), said with the next answer."""
+        self._troubles.append(event)
+
+    def troubles(self) -> list[se.SessionEvent]:
+        """The bugs met since the last answer, each said once."""
+        troubles, self._troubles = self._troubles, []
+        return troubles
 
     def settle(self) -> None:
         """Finish what the opening began without waiting for it (the voice speech auto
@@ -86,20 +104,20 @@ class Turns(ABC):
     def line(self, text: str) -> None:
         """One typed line: parse, execute, persist, apply, render and say."""
         self.settle()
-        self.interrupt()
+        self.silence()
         self._turn(lambda: self.session.handle(text))
 
     def run(self, command: Command) -> None:
         """A command given without words (a key at the prompt), the same way."""
         self.settle()
-        self.interrupt()
+        self.silence()
         self._turn(lambda: self.session.execute(command))
 
     def show(self, make: Callable[[], se.Answer]) -> None:
         """An answer the front end makes itself (the cursor's), said the same way: nothing
         to execute or persist, and a bug in it caught as in any other."""
         self.settle()
-        self.interrupt()
+        self.silence()
         self._turn(make, persist=False)
 
     def _turn(self, execute: Callable[[], se.Answer], persist: bool = True) -> None:
@@ -121,7 +139,7 @@ class Turns(ABC):
                 answer = self.apply(answer)
             except Exception as error:
                 answer = answer.noted([self.failed(error)])
-        self._say(answer)
+        self._say(answer.noted(self.troubles()))
 
     def _say(self, answer: se.Answer) -> None:
         """Say the answer; if saying it meets a bug, say that instead; if even that fails,
@@ -183,12 +201,17 @@ def said(answer: se.Answer, events: list[se.SessionEvent]) -> list[se.SessionEve
 
 def remembered(events: list[se.SessionEvent]) -> list[se.SessionEvent]:
     """What `repeat` says again of an answer: all of it, but a bug's log path, which is
-    said once."""
+    said once, and the voice or the sounds stopping, said once too."""
     if se.Failed not in map(type, events):
         return events
     return [
-        se.Failed(voice=event.voice) if isinstance(event, se.Failed) else event for event in events
+        se.Failed(saved=event.saved, part=event.part) if isinstance(event, se.Failed) else event
+        for event in events
+        if not (isinstance(event, se.Failed) and event.part in _SAID_ONCE)
     ]
+
+
+_SAID_ONCE = (se.Part.VOICE, se.Part.SOUNDS)
 
 
 def serve(front: Turns, lines: Iterable[str], started: bool = False) -> int:

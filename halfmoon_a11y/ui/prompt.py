@@ -82,15 +82,15 @@ def run_prompt(
 
     def typed(buffer: Buffer) -> None:
         if buffer.text:  # the first key of a new command silences the voice
-            front.speaker.interrupt()
+            front.silence_voice()  # a bug in it is said with the next answer
 
     prompt.default_buffer.on_text_changed += typed
 
     def cleared() -> None:
         """Ctrl-C: the voice is silenced and the player told the line is gone. Not kept
         for `repeat`, which still says the last answer."""
-        front.interrupt()
-        front.announce([LineCleared()])
+        front.silence()
+        front.announce([LineCleared(), *front.troubles()])
 
     return serve(front, typed_lines(prompt, front.report, cleared), started=started)
 

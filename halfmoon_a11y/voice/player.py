@@ -29,6 +29,9 @@ KNOWN_PLAYERS: tuple[tuple[str, ...], ...] = (
     ("afplay",),
 )
 MACOS_PLAYERS: tuple[tuple[str, ...], ...] = (("afplay",),)  # the system's own, always there
+# Seconds a stopped player is waited on: SIGKILL ends one in a few milliseconds; one that
+# cannot be ended (another user's, a process stuck in the kernel) must not hold the key.
+STOP_WAIT = 0.5
 
 
 def find_player(
@@ -166,9 +169,13 @@ class ProcessPlayback:
         elif process.poll() is None or _group_lives(process.pid):
             try:
                 os.killpg(process.pid, signal.SIGKILL)  # the player leads its own session
-            except (OSError, AttributeError):  # gone already
-                process.kill()
-        process.wait()
+            except (OSError, AttributeError):  # gone already, or not ours to end
+                with contextlib.suppress(OSError):  # PermissionError: another user's
+                    process.kill()
+        # Never waited on for ever: the key that silenced it must answer at once. A player
+        # that outlives this is waited on by the worker (`wait`), not by the key.
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            process.wait(STOP_WAIT)
 
     @property
     def failed(self) -> bool:

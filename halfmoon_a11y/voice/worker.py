@@ -151,13 +151,18 @@ class ThreadedSpeaker:
         return not alive or (self._waiting and not self._queue)
 
     def close(self) -> None:
-        self.interrupt()
-        with self._lock:
-            self._closed = True
-            self._lock.notify_all()
-        self._thread.join(timeout=2)
-        if self._folder is not None:
-            shutil.rmtree(self._folder, ignore_errors=True)
+        """Silence, stop the worker and remove the speech folder: all of it, even when
+        silencing meets a bug (which is raised after)."""
+        try:
+            self.interrupt()
+        finally:
+            with self._lock:
+                self._closed = True
+                self._queue.clear()
+                self._lock.notify_all()
+            self._thread.join(timeout=2)
+            if self._folder is not None:
+                shutil.rmtree(self._folder, ignore_errors=True)
 
     # -- the worker -----------------------------------------------------------------
 
