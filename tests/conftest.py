@@ -36,7 +36,13 @@ def signals_as_they_were():
         yield
         return
     blocked = signal.pthread_sigmask(signal.SIG_BLOCK, [])
+    # ... and their handlers, which holding makes note the signal and do nothing more
+    leaving = [getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGINT")]
+    handlers = {signum: signal.getsignal(signum) for signum in leaving}
     yield
+    for signum, handler in handlers.items():
+        if handler is not None:
+            signal.signal(signum, handler)
     signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 
 

@@ -5,6 +5,7 @@ Shared by plain mode (`ui.plain`) and the interactive prompt (`ui.prompt`).
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable
 
@@ -332,16 +333,31 @@ class TextFrontEnd(Turns):
         self._sounds.play(files)
 
     def close(self) -> None:
+        """The voice and the sounds closed (their player stopped, their folder removed),
+        whatever fails on the way: a bug here is written down, never said over the
+        goodbye, and leaving goes on (issue 26)."""
         if self._choosing is not None:  # closed before the choice was said: a voice made
-            self._choosing.abandon()  # now or later is closed, unheard
-            self._choosing = None
+            choosing, self._choosing = self._choosing, None  # now or later is closed, unheard
+            self._closing(choosing.abandon)
         if self.leaving:  # `quit` was answered: let its answer be heard (bounded, a key cuts)
-            from halfmoon_a11y.ui.leaving import let_finish
-
-            let_finish([self.speaker] if self._sounds is None else [self.speaker, self._sounds])
-        self.speaker.close()
+            self._closing(self._let_finish)
+        self._closing(self.speaker.close)
         if self._sounds is not None:
-            self._sounds.close()
+            self._closing(self._sounds.close)
+
+    def _let_finish(self) -> None:
+        from halfmoon_a11y.ui.leaving import let_finish
+
+        let_finish([self.speaker] if self._sounds is None else [self.speaker, self._sounds])
+
+    def _closing(self, step: Callable[[], object]) -> None:
+        """One step of closing; a bug in it written down, and the next step taken."""
+        try:
+            step()
+        except Exception as error:
+            if self.report is not None:
+                with contextlib.suppress(Exception):
+                    self.report(error)
 
 
 def printer(out: TextIO, columns: Callable[[], int] | None = None) -> Callable[[list[str]], None]:

@@ -248,7 +248,13 @@ def hold_signals() -> None:
     """From here to the end, SIGTERM, SIGHUP and Ctrl-C wait: the game is already leaving.
     They are never let through again; the process ends without them. Windows has no
     signal mask: there Ctrl-C and Ctrl-Break are ignored from here on instead (a SIGTERM
-    from another program cannot be caught there at all)."""
+    from another program cannot be caught there at all).
+
+    The mask holds them in this thread only: the voice's threads, started before, still
+    take a signal sent to the process, and Python then runs its handler in the main
+    thread all the same (issue 26: a SIGTERM during the goodbye ended the game and left
+    the audio player playing). So the handlers are also made to note the signal and do
+    nothing more: `quit` closes the voice, and the game ends, as it would have."""
     if system.is_windows():
         for name in WINDOWS_LEAVING_SIGNALS[1:]:
             if hasattr(signal, name):
@@ -256,8 +262,19 @@ def hold_signals() -> None:
                     signal.signal(getattr(signal, name), signal.SIG_IGN)
         return
     wanted = {getattr(signal, name) for name in LEAVING_SIGNALS if hasattr(signal, name)}
+    for signum in wanted:
+        with contextlib.suppress(ValueError, OSError):  # not the main thread
+            signal.signal(signum, _held)
     with contextlib.suppress(AttributeError, ValueError, OSError):
         signal.pthread_sigmask(signal.SIG_BLOCK, wanted)
+
+
+held: list[int] = []  # the leaving signals that came while the game was leaving already
+
+
+def _held(signum: int, frame: object) -> None:
+    """A leaving signal while the game leaves: noted, nothing more (`hold_signals`)."""
+    held.append(signum)
 
 
 def _no_store() -> Store:
