@@ -236,3 +236,22 @@ def test_stopping_a_player_that_cannot_be_ended_returns_at_once(groups):
     playback.stop()
     assert time.monotonic() - began < 2
     assert process.waited and all(t is not None and t <= 1 for t in process.waited)
+
+
+# -- finding 3: a bug while leaving --------------------------------------------------------
+
+
+@planted
+def test_a_bug_while_waiting_for_the_goodbye_still_closes_the_voice(tmp_path, monkeypatch):
+    from halfmoon_a11y.ui import leaving
+
+    def broken(speakers, seconds=0.0, keys=None):
+        raise RuntimeError("planted bug in waiting for the goodbye")
+
+    monkeypatch.setattr(leaving, "let_finish", broken)
+    voice = VoiceThatSpeaks()
+    front, written, logged = front_end(tmp_path, voice=voice)
+    front.start()
+    assert serve(front, ["quit"], started=True) == 0
+    assert written[-1] == "Goodbye."  # nothing said over the goodbye
+    assert voice.log[-1] == ("close",) and len(logged) == 1
