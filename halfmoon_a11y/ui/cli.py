@@ -23,6 +23,7 @@ from halfmoon_a11y.store.settings_file import SettingsFile
 from halfmoon_a11y.text.catalog import default_language
 from halfmoon_a11y.text.presenter import Presenter, echo
 from halfmoon_a11y.text.words import Words
+from halfmoon_a11y.ui import ctrl_c
 from halfmoon_a11y.ui.loop import closing_signals, hold_signals, serve
 from halfmoon_a11y.ui.plain import lines_from, terminal_lines, wants_plain
 
@@ -203,7 +204,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     global _game_opened
     _game_opened = False
     try:
-        signal.signal(signal.SIGINT, signal.default_int_handler)  # loaded: Ctrl-C again
+        ctrl_c.quiet()  # loaded: Ctrl-C silences the voice, and never ends the game
         if sys.stdout is None or sys.stdin is None:  # started with a closed stream: `>&-`
             return 1
         _forgiving(sys.stdout)
@@ -357,6 +358,8 @@ def _main(argv: Sequence[str] | None) -> int:
         if args.json:
             from halfmoon_a11y.ui import jsonmode
 
+            signal.signal(signal.SIGINT, signal.default_int_handler)  # a program's stop
+
             out = _utf8(sys.stdout)
             return jsonmode.run(session, lines_from(sys.stdin.buffer), out, keeper, report)
         from halfmoon_a11y.ui.frontend import TextFrontEnd, printer  # not for JSON
@@ -383,11 +386,15 @@ def _main(argv: Sequence[str] | None) -> int:
             store=keeper,
             report=report,
         )
+        ctrl_c.silence_with(front.silence_voice)  # from now on Ctrl-C silences its voice
         if not interactive:
             lines: Iterable[str]
             if sys.stdin.isatty():  # --plain or TERM=dumb at a terminal: readline editing
                 lines = terminal_lines(
-                    paths.plain_history, session.understands, writes=keeper.owner
+                    paths.plain_history,
+                    session.understands,
+                    writes=keeper.owner,
+                    cleared=front.line_cleared,
                 )
             else:
                 lines = lines_from(sys.stdin.buffer)

@@ -188,6 +188,12 @@ class TextFrontEnd(Turns):
             _close_quietly(broken)
         return se.Failed(failure.log, failure.saved, part=se.Part.SOUNDS)
 
+    def line_cleared(self) -> None:
+        """Ctrl-C on a line being typed: the voice is silenced and the player told the
+        line is gone. Not kept for `repeat`, which still says the last answer."""
+        self.silence()
+        self.announce([se.LineCleared(), *self.troubles()])
+
     def key(self, action: str) -> None:
         """A key of the prompt (play.keymap) on an empty line: a cursor move, a tap on the
         place under the cursor (as `pick` with it), or dropping the selection."""

@@ -14,6 +14,7 @@ from types import ModuleType
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.play.commands import LINE_LIMIT
 from halfmoon_a11y.store.files import HISTORY_SIZE
+from halfmoon_a11y.ui import ctrl_c
 
 if TYPE_CHECKING:
     from typing import BinaryIO
@@ -51,13 +52,17 @@ def _drop_rest_of_line(stream: BinaryIO) -> None:
 
 
 def terminal_lines(
-    history: str | None = None, keep: Callable[[str], bool] = bool, writes: bool = True
+    history: str | None = None,
+    keep: Callable[[str], bool] = bool,
+    writes: bool = True,
+    cleared: Callable[[], None] | None = None,
 ) -> Iterator[str]:
     """Lines typed at a terminal in plain mode.
 
     The standard readline module gives line editing and history, with nothing
     redrawn (screen-reader users may prefer this mode for that). Ctrl-C clears
-    the line and the game goes on; Ctrl-D leaves as quit does. Only lines that
+    the line (and `cleared` says so) and the game goes on; Ctrl-D leaves as quit does.
+    Only lines that
     `keep` accepts (the commands the game understood) go into the history.
 
     The history file is read and written here, not by readline (whose
@@ -71,10 +76,13 @@ def terminal_lines(
         history = None  # not a regular file, or no readline: this run's history only
     while True:
         try:
-            line = input()
+            with ctrl_c.clears_line():
+                line = input()
         except KeyboardInterrupt:
-            sys.stdout.write("\n")
+            sys.stdout.write("\n")  # off the line the ^C was echoed on
             sys.stdout.flush()
+            if cleared is not None:
+                cleared()
             continue
         except EOFError:
             yield "quit"

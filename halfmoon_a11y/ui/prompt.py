@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import contextlib
 import os
+from asyncio import CancelledError
 from collections.abc import Callable, Iterable, Iterator
 
-from halfmoon_a11y.play.answers import LineCleared
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.ui.completion import complete
 from halfmoon_a11y.ui.frontend import TextFrontEnd
@@ -86,13 +86,7 @@ def run_prompt(
 
     prompt.default_buffer.on_text_changed += typed
 
-    def cleared() -> None:
-        """Ctrl-C: the voice is silenced and the player told the line is gone. Not kept
-        for `repeat`, which still says the last answer."""
-        front.silence()
-        front.announce([LineCleared(), *front.troubles()])
-
-    return serve(front, typed_lines(prompt, front.report, cleared), started=started)
+    return serve(front, typed_lines(prompt, front.report, front.line_cleared), started=started)
 
 
 # How long a lone Escape byte waits to be known as the Escape key and not the start of
@@ -126,7 +120,7 @@ def typed_lines(
             line = prompt.prompt(
                 PROMPT, set_exception_handler=False, pre_run=lambda: _quiet_loop(report)
             )
-        except KeyboardInterrupt:
+        except (KeyboardInterrupt, CancelledError):  # Ctrl-C, or twice: the line given up
             if cleared is not None:
                 try:
                     cleared()

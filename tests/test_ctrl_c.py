@@ -1,0 +1,128 @@
+"""Issue 26, finding 4: no Ctrl-C, at any moment, ends the game or shows a traceback.
+
+Before: a Ctrl-C 0.05 s after start printed Python's English KeyboardInterrupt, at 0.3 s
+the game ended silently after the table, and only from 0.8 s on (at the prompt) did it say
+"Line cleared."; in plain mode it cleared the line without a word; twice at the prompt it
+once ended the game with a CancelledError traceback. Now, from the moment the game's own
+code runs, Ctrl-C outside a line silences the voice and nothing more, and on a line (plain
+mode or the prompt) it clears the line and says so."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import time
+from asyncio import CancelledError
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from halfmoon_a11y.ui.prompt import typed_lines
+
+CODE = "HM1-N-EMQPNCT"
+CLEARED = {"en": "Line cleared.", "ca": "Línia esborrada.", "da": "Linjen er slettet."}
+GOODBYE = {"en": "Goodbye.", "ca": "Adéu.", "da": "Farvel."}
+
+
+def spawn(*args: str) -> pexpect.spawn:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PROMPT_TOOLKIT")}
+    env["TERM"] = "xterm-256color"
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "halfmoon_a11y", "--code", CODE, "--no-speech", "--no-sounds", *args],
+        env=env,
+        encoding="utf-8",
+        timeout=20,
+        dimensions=(40, 120),
+    )
+
+
+def game_code_runs(pid: int) -> bool:
+    """Whether the game's own code has begun: its package ignores Ctrl-C as its first act
+    (SigIgn, bit 2 in /proc/PID/status). Before that, Python itself is starting, which no
+    program can change."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    for line in status.splitlines():
+        if line.startswith("SigIgn:"):
+            return bool(int(line.split()[1], 16) & (1 << (signal.SIGINT - 1)))
+    return False
+
+
+def read_all(child: pexpect.spawn) -> str:
+    got = ""
+    while True:
+        try:
+            got += child.read_nonblocking(65536, timeout=0.01)
+        except (pexpect.TIMEOUT, pexpect.EOF):
+            return got
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+@pytest.mark.parametrize("mode", [(), ("--plain",)], ids=["prompt", "plain"])
+def test_ctrl_c_again_and_again_from_the_start_never_ends_the_game(mode):
+    child = spawn("--lang", "da", *mode)
+    deadline = time.monotonic() + 20
+    seen = ""
+    while not game_code_runs(child.pid) and not seen:  # the first moment it can be asked
+        assert time.monotonic() < deadline, "the game never started"
+        seen = read_all(child)
+    ends = time.monotonic() + 1.5  # the opening, the voice's choice, the prompt's loading
+    sent = 0
+    while time.monotonic() < ends:
+        child.kill(signal.SIGINT)  # to the game itself, as often as a hurried player would
+        sent += 1
+        seen += read_all(child)
+        time.sleep(0.03)
+    assert child.isalive(), seen
+    child.send("quit\r")  # read at the prompt, or kept for it by the terminal until then
+    child.expect(pexpect.EOF, timeout=20)
+    seen += child.before or ""
+    child.close()
+    assert child.exitstatus == 0, seen
+    assert "Traceback" not in seen and "KeyboardInterrupt" not in seen, seen
+    assert "Pile 1:" in seen or "Bunke 1:" in seen  # the opening was shown whole
+    assert GOODBYE["da"] in seen and sent > 10
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("language", ["en", "ca", "da"])
+def test_ctrl_c_in_plain_mode_says_the_line_is_cleared(language):
+    child = spawn("--plain", "--lang", language)
+    child.expect_exact("R8")  # the opening's table, to its end
+    child.send("pick 1")
+    time.sleep(0.2)  # readline reads the keys as they come: nothing to wait for on screen
+    child.sendcontrol("c")
+    child.expect_exact(CLEARED[language])
+    child.sendline("repeat")  # the line was given up; the last answer is still the table
+    child.expect_exact("R8")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+class PromptCancelled:
+    """A prompt whose first line ends with asyncio's CancelledError (Ctrl-C twice, under
+    load), as one did: a BaseException, which passed every net."""
+
+    def __init__(self) -> None:
+        self.asked = 0
+
+    def prompt(self, *args, **kwargs) -> str:
+        self.asked += 1
+        if self.asked == 1:
+            raise CancelledError()
+        return "quit"
+
+
+def test_a_cancelled_prompt_clears_the_line_and_goes_on():
+    cleared: list[bool] = []
+    prompt = PromptCancelled()
+    lines = typed_lines(prompt, None, lambda: cleared.append(True))  # type: ignore[arg-type]
+    assert next(lines) == "quit" and cleared == [True]
