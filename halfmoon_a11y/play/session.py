@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.dealcode import Deal, DealCode, deal, system_randbelow
-from halfmoon_a11y.core.engine import Game
+from halfmoon_a11y.core.engine import Game, can_pair
 from halfmoon_a11y.core.errors import HalfMoonError
 from halfmoon_a11y.core.events import (
     Blocked,
@@ -42,6 +42,7 @@ from halfmoon_a11y.play.answers import (
     SettingChanged,
 )
 from halfmoon_a11y.play.clock import GameClock
+from halfmoon_a11y.play.errors import PlaceLeftOverError
 from halfmoon_a11y.play.settings import SETTINGS, Audience, Settings
 from halfmoon_a11y.play.views import Spot, TableView, table_view
 
@@ -268,9 +269,20 @@ class Session:
             if Audience.SESSION in spec.audience and self.settings.value(spec) is True
         )
 
+    def verify_pick(self, locations: tuple[Location, ...]) -> None:
+        """Raises PlaceLeftOverError for a whole move that would go on after its removal:
+        three places whose first two make a pair (`pick 1 3 5`). A trio needs all three."""
+        if len(locations) != 3:
+            return
+        first, second = (self.game.card_at(place) for place in locations[:2])
+        if first is not None and second is not None and can_pair(first, second):
+            raise PlaceLeftOverError((locations[0], locations[1]), locations[2])
+
     def pick(self, locations: tuple[Location, ...]) -> Answer:
         """One tap, or a whole move: a pick of two or three places starts from nothing
-        selected, and says only how it ended, not each tap on the way."""
+        selected, and says only how it ended, not each tap on the way. A whole move ends
+        with its removal: a place left over refuses it whole, before anything changes."""
+        self.verify_pick(locations)
         if self.game.status is Status.PLAYING:
             self.clock.start()
         events: list[SessionEvent] = []
