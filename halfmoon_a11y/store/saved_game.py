@@ -75,19 +75,15 @@ class SavedGame:
     @classmethod
     def of(cls, session: Session, game: str = "") -> SavedGame:
         moves = tuple(tuple(p.location for p in move.cards) for move in session.game.history)
-        return cls(
-            session.code,
-            moves,
-            session.clock.seconds,
-            game,
-            session.won_once,
-            session.won_elapsed,
-        )
+        seconds = session.clock.seconds
+        won = session.won_once
+        return cls(session.code, moves, seconds, game, won, won_elapsed=session.won_elapsed)
 
     @classmethod
     def of_start(cls, start: Start, game: str) -> SavedGame:
         """A start as it would be saved, under the game's identity `game`."""
-        return cls(start.code, start.moves, start.elapsed, game, start.won, start.won_elapsed)
+        code, moves, seconds, won = start.code, start.moves, start.elapsed, start.won
+        return cls(code, moves, seconds, game, won, won_elapsed=start.won_elapsed)
 
     def to_bytes(self) -> bytes:
         data = {
@@ -129,7 +125,8 @@ class SavedGame:
         game = data.get("game")  # saves from before games had an identity have none
         identity = game if isinstance(game, str) and game.isalnum() else ""
         won = data.get("won") is True
-        return cls(code, moves, elapsed, identity, won, _won_elapsed(data) if won else None)
+        won_elapsed = _won_elapsed(data) if won else None  # a time without the win: none
+        return cls(code, moves, elapsed, identity, won, won_elapsed=won_elapsed)
 
     def start(self) -> Start:
         """The saved game, to resume, already replayed: the session plays the game this
