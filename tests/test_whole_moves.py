@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -18,8 +19,15 @@ from halfmoon_a11y.core.events import (
     SelectionDropped,
 )
 from halfmoon_a11y.core.places import ALL_LOCATIONS
+from halfmoon_a11y.play.answers import Keep, Refused
+from halfmoon_a11y.play.errors import PlaceLeftOverError
 from halfmoon_a11y.play.session import Session
-from tests.support import play
+from halfmoon_a11y.play.settings import Settings
+from halfmoon_a11y.text.presenter import Presenter
+from halfmoon_a11y.text.words import Words
+from halfmoon_a11y.ui.jsonmode import event_json
+from tests.engine_state import hidden_snapshot
+from tests.support import make_deal, play, session_with
 
 seeds = st.integers(min_value=0, max_value=SEED_COUNT - 1)
 places = st.sampled_from([str(location) for location in ALL_LOCATIONS])
@@ -93,3 +101,85 @@ def test_a_move_that_fails_leaves_nothing_selected_and_taps_no_further(seed, ear
     if isinstance(failures[0], SelectionCleared):  # the places after the failing one untouched
         tapped = [p.location for p in (*failures[0].cleared, failures[0].tapped)]
         assert [str(location) for location in tapped] == move[: len(tapped)]
+
+
+# -- a whole move ends with its removal (issue 26, finding 12) ---------------------------
+
+# Tops: 1 5S, 2 6D, 3 AH, 4 KH, 5 KS, 6 QH, 7 JC, 8 empty, 9 2H, 10 8S, 11 3D, 12 7D.
+# Reserve: 4C, empty, 10S, AS, QD, 6H, JD, KD.
+TABLE = make_deal(
+    ["9D 5S", "6D", "AH", "2C KH", "KS", "QH", "9C JC", "", "2H", "9S 8S", "3D", "7D"],
+    ["4C", "-", "10S", "AS", "QD", "6H", "JD", "KD"],
+)
+
+
+@pytest.mark.parametrize(
+    ("language", "line", "expected"),
+    [
+        (
+            "en",
+            "pick 1 2 3",
+            "One place too many: pile 3, since pile 1 and pile 2 make a pair. Nothing was tapped.",
+        ),
+        (
+            "ca",
+            "tria r1 12 5",
+            "Un lloc de més: pila 5, perquè la reserva R1 i la pila 12 ja fan parella. "
+            "No s'ha tocat res.",
+        ),
+        (
+            "da",
+            "vælg 1 2 8",  # pile 8 is empty: the place left over is refused all the same
+            "Ét sted for meget: bunke 8, fordi bunke 1 og bunke 2 danner et par. "
+            "Der blev ikke trykket på noget.",
+        ),
+    ],
+)
+def test_a_place_left_over_after_a_pair_refuses_the_whole_line(language, line, expected, clock):
+    session = session_with(TABLE, settings=Settings(language=language), now=clock)
+    play(session, "pick 7")  # a jack selected before: a refused line does not drop it
+    clock.advance(5)
+    session.clock.stop()
+    session_clock = session.clock.seconds
+    before = hidden_snapshot(session.game)
+    answer = session.handle(line)
+    [refused] = answer.events
+    assert isinstance(refused, Refused) and isinstance(refused.error, PlaceLeftOverError)
+    assert answer.keep is Keep.NOTHING
+    assert hidden_snapshot(session.game) == before  # nothing removed, the jack still selected
+    assert session.clock.seconds == session_clock and not session.clock.running
+    assert Presenter(Words(language)).render(refused) == [expected]
+    assert event_json(refused, Presenter())["code"] == "place_left_over"
+
+
+def test_a_refused_first_pick_does_not_start_the_clock(clock):
+    session = session_with(TABLE, now=clock)
+    [refused] = play(session, "pick 2 1 R4")
+    assert isinstance(refused, Refused)
+    assert not session.clock.started
+
+
+def test_three_places_that_make_a_trio_or_fail_are_still_played():
+    session = session_with(TABLE)
+    [failed] = play(session, "pick 1 3 2")  # 5 and ace: no match, pile 2 untouched
+    assert isinstance(failed, SelectionCleared)
+    events = play(session, "pick 7 6 4")
+    assert isinstance(events[0], Removed) and events[0].kind == "trio"
+
+
+@settings(max_examples=300, deadline=None)
+@given(seeds, st.lists(places, max_size=40), st.lists(places, min_size=3, max_size=3, unique=True))
+def test_a_whole_move_ends_with_its_removal_or_changes_nothing(seed, earlier, move):
+    """No place of a pick is tapped after its removal: a removal in a whole move takes its
+    last place, and a line that would go on after a pair is refused, changing nothing."""
+    session = Session(DealCode(seed), now=lambda: 0.0)
+    for place in earlier:
+        play(session, f"pick {place}")
+    before = hidden_snapshot(session.game)
+    events = play(session, "pick " + " ".join(move))
+    if isinstance(events[0], Refused):
+        assert len(events) == 1 and hidden_snapshot(session.game) == before
+        return
+    for removed in (event for event in events if isinstance(event, Removed)):
+        assert str(removed.cards[-1].location) == move[-1]
+    assert not session.game.selection or not any(isinstance(e, Removed) for e in events)

@@ -1,13 +1,16 @@
 """Whole won games, found by a small search in the tests and played through the commands."""
 
+import contextlib
+
 import pytest
 
 from halfmoon_a11y.core.dealcode import DealCode, deal
 from halfmoon_a11y.core.events import Won
 from halfmoon_a11y.play.answers import Refused
 from halfmoon_a11y.play.session import Session
+from halfmoon_a11y.text.presenter import Presenter
 from tests.solver import winning_line
-from tests.support import play
+from tests.support import make_deal, play, session_with
 
 
 @pytest.mark.parametrize(
@@ -41,3 +44,94 @@ def test_a_whole_game_typed_as_places_alone(language, clock):
         line = " ".join(move) if number % 2 else f", {joiner} ".join(move).lower()
         assert not any(isinstance(e, Refused) for e in play(session, line)), line
     assert session.game.status == "won" and session.game.score == 520
+
+
+# -- a win said again says the time it was counted with (issue 26, finding 12) -----------
+
+# The last pair: five of spades on pile 1, six of diamonds in R5.
+LAST_PAIR = make_deal(
+    ["5S", "", "", "", "", "", "", "", "", "", "", ""],
+    ["-", "-", "-", "-", "6D", "-", "-", "-"],
+)
+
+
+def _won(events) -> Won:
+    [won] = [event for event in events if isinstance(event, Won)]
+    return won
+
+
+@pytest.mark.parametrize("again", ["redo", "pick 1 R5"])
+def test_a_win_after_an_undo_says_the_time_it_was_counted_with(again, clock):
+    session = session_with(LAST_PAIR, now=clock)
+    play(session, "pick 1")
+    clock.advance(212)
+    assert _won(play(session, "pick R5")).elapsed == 212  # 3 minutes 32 seconds
+    clock.advance(30)
+    play(session, "undo")  # the clock runs again
+    clock.advance(1.5)
+    assert session.info().elapsed == 213
+    won = _won(play(session, again))
+    assert won == Won(score=10, moves=1, elapsed=212)
+    assert "time 3 minutes and 32 seconds." in Presenter().render(won)[0]
+    clock.advance(60)
+    assert session.info().elapsed == 212  # info says the time the victory said
+    play(session, "undo")
+    clock.advance(9)
+    assert _won(play(session, "redo")).elapsed == 212  # and again
+
+
+def _statistics_seconds(paths) -> list[int]:
+    import sqlite3
+
+    with contextlib.closing(sqlite3.connect(paths.statistics)) as connection:
+        return [row[0] for row in connection.execute("SELECT seconds FROM games")]
+
+
+def test_a_win_after_undo_and_resume_says_the_time_the_statistics_keep(paths, clock):
+    """The first win's time is saved with the game won and undone (`won_elapsed`): after
+    quit and resume there is nothing to redo, and the last move made again wins in it."""
+    from halfmoon_a11y.store.keeper import Keeper
+    from halfmoon_a11y.store.settings_file import SettingsFile
+
+    code = "HM1-N-AAAAAAC"
+    line = winning_line(deal(DealCode.parse(code)))
+    keeper = Keeper(paths, SettingsFile.load(paths.settings))
+    session = keeper.open(DealCode.parse(code), now=clock)
+    for move in line:
+        events = play(session, "pick " + " ".join(move))
+        clock.advance(4.5)
+    counted = _won(events).elapsed
+    assert _statistics_seconds(paths) == [counted] == [int(4.5 * 47)]
+    play(session, "undo")
+    clock.advance(20)
+    assert _won(play(session, "redo")).elapsed == counted
+    play(session, "undo")
+    clock.advance(20)
+    play(session, "quit")
+    keeper.close()
+    again = Keeper(paths, SettingsFile.load(paths.settings)).open(None, now=clock)
+    assert again.resumed and again.game.moves == 47 and again.won_elapsed is not None
+    clock.advance(20)
+    assert _won(play(again, "pick " + " ".join(line[-1]))).elapsed == counted
+    assert again.info().elapsed == counted
+    assert _statistics_seconds(paths) == [counted]  # one win, its time kept
+
+
+@pytest.mark.parametrize(
+    ("extra", "expected"),
+    [
+        (', "won": true, "won_elapsed": 212.25', 212.25),
+        (', "won": true', None),  # a save from before the time was kept
+        (', "won": true, "won_elapsed": "3:32"', None),  # no time: the clock's, as before
+        (', "won": true, "won_elapsed": true', None),
+        (', "won": true, "won_elapsed": -1', None),
+        (', "won_elapsed": 212', None),  # a time without the win means nothing
+    ],
+)
+def test_the_saved_game_keeps_the_time_a_win_was_counted_with(extra, expected):
+    from halfmoon_a11y.store.saved_game import SavedGame
+
+    raw = '{"format": 1, "code": "HM1-N-AAAAAAC", "moves": [], "elapsed": 300.5' + extra + "}"
+    saved = SavedGame.from_bytes(raw.encode())
+    assert saved.won_elapsed == expected and saved.start().won_elapsed == expected
+    assert SavedGame.from_bytes(saved.to_bytes()) == saved

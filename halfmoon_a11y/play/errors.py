@@ -4,6 +4,7 @@ it in the player's language."""
 from __future__ import annotations
 
 from halfmoon_a11y.core.errors import HalfMoonError
+from halfmoon_a11y.core.places import Location
 
 
 class UnknownCommandError(HalfMoonError):
@@ -63,6 +64,19 @@ class RepeatedPlaceError(HalfMoonError):
         super().__init__(f"{command}: {text!r} named twice")
         self.command = command
         self.text = text
+
+
+class PlaceLeftOverError(HalfMoonError):
+    """`pick 1 3 5` where piles 1 and 3 make a pair: a whole move ends with its removal,
+    so the third place would be left over. Refused whole, before anything is tapped or
+    dropped (issue 26, finding 12)."""
+
+    code = "place_left_over"
+
+    def __init__(self, pair: tuple[Location, Location], extra: Location) -> None:
+        super().__init__(f"one place too many: {extra} after the pair {pair[0]} {pair[1]}")
+        self.pair = pair
+        self.extra = extra
 
 
 class LineTooLongError(HalfMoonError):

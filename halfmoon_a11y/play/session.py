@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.dealcode import Deal, DealCode, deal, system_randbelow
-from halfmoon_a11y.core.engine import Game
+from halfmoon_a11y.core.engine import Game, can_pair
 from halfmoon_a11y.core.errors import HalfMoonError
 from halfmoon_a11y.core.events import (
     Blocked,
@@ -42,6 +42,7 @@ from halfmoon_a11y.play.answers import (
     SettingChanged,
 )
 from halfmoon_a11y.play.clock import GameClock
+from halfmoon_a11y.play.errors import PlaceLeftOverError
 from halfmoon_a11y.play.settings import SETTINGS, Audience, Settings
 from halfmoon_a11y.play.views import Spot, TableView, table_view
 
@@ -65,6 +66,7 @@ class Start:
     table: Deal | None = None
     game: Game | None = None
     won: bool = False  # the deal was won before, then a removal undone
+    won_elapsed: float | None = None  # the clock when it was won: the time its win counts
 
 
 class ReplayError(ValueError):
@@ -113,6 +115,7 @@ class Session:
         self._game = replay(start)
         self._clock = GameClock(now, start.elapsed)
         self._won_once = start.won  # this deal was won (an undo may follow), saved or now
+        self._won_elapsed = start.won_elapsed
 
     # -- what the session holds, read-only --------------------------------------------
 
@@ -141,6 +144,13 @@ class Session:
         """This deal was won since it was opened: the store recorded it as won, once, and
         an undo after the win does not change that (leaving it is not an abandon)."""
         return self._won_once
+
+    @property
+    def won_elapsed(self) -> float | None:
+        """The seconds on the clock when this deal was first won: the time its win was
+        counted with, said again by a later win (an undo, then a redo). None before a win,
+        or for a save from before it was kept."""
+        return self._won_elapsed
 
     @property
     def resumed(self) -> bool:
@@ -239,6 +249,7 @@ class Session:
         self._game = replay(start)
         self._clock = GameClock(self._now, start.elapsed)
         self._won_once = start.won
+        self._won_elapsed = start.won_elapsed
         return replace(self.opening(), keep=Keep.GAME)
 
     def change(self, setting: str, value: object) -> Answer:
@@ -268,9 +279,20 @@ class Session:
             if Audience.SESSION in spec.audience and self.settings.value(spec) is True
         )
 
+    def verify_pick(self, locations: tuple[Location, ...]) -> None:
+        """Raises PlaceLeftOverError for a whole move that would go on after its removal:
+        three places whose first two make a pair (`pick 1 3 5`). A trio needs all three."""
+        if len(locations) != 3:
+            return
+        first, second = (self.game.card_at(place) for place in locations[:2])
+        if first is not None and second is not None and can_pair(first, second):
+            raise PlaceLeftOverError((locations[0], locations[1]), locations[2])
+
     def pick(self, locations: tuple[Location, ...]) -> Answer:
         """One tap, or a whole move: a pick of two or three places starts from nothing
-        selected, and says only how it ended, not each tap on the way."""
+        selected, and says only how it ended, not each tap on the way. A whole move ends
+        with its removal: a place left over refuses it whole, before anything changes."""
+        self.verify_pick(locations)
         if self.game.status is Status.PLAYING:
             self.clock.start()
         events: list[SessionEvent] = []
@@ -311,7 +333,9 @@ class Session:
 
     def _settled(self, events: list[SessionEvent]) -> Answer:
         """The answer to a move: the clock stopped at a game's end, the win's time, and
-        what the store keeps (the move, or the whole game once it is over)."""
+        what the store keeps (the move, or the whole game once it is over). A deal won
+        again after an undo is won in the time its first win was counted with: the
+        victory, `info` and the statistics say one time."""
         if self.game.status is not Status.PLAYING:
             self.clock.stop()
         elif self.clock.started:
@@ -319,6 +343,10 @@ class Session:
         kinds = set(map(type, events))
         if Won in kinds:  # a game over: the whole game is kept
             self._won_once = True
+            if self._won_elapsed is None:  # the first win: its time is the one counted
+                self._won_elapsed = self.clock.seconds
+            else:  # won again after an undo: one win, in the time it was counted with
+                self._clock = GameClock(self._now, self._won_elapsed)
             won = [replace(e, elapsed=self.clock.elapsed) if type(e) is Won else e for e in events]
             return Answer(tuple(won), keep=Keep.GAME)
         moved = Removed in kinds or Undone in kinds or Redone in kinds

@@ -124,7 +124,7 @@ class Keeper:
             start, game, taken = self._newer(saved, game, found, notices) or (Start(code), "", None)
         self._game = game or new_identity()
         self._identities.clear()  # from now on, only a kept game taken back has one
-        saved_now = SavedGame(start.code, start.moves, start.elapsed, self._game, start.won)
+        saved_now = SavedGame.of_start(start, self._game)
         notices += self._save(saved_now, won=False)
         if taken is not None and self._saved:
             self.kept_games.remove(taken)  # in the save now: a kill before this lost nothing
@@ -146,9 +146,7 @@ class Keeper:
         if found.modified > modified(self.paths.saved_game):
             identity = game or new_identity()
             try:
-                other = self.kept_games.put(
-                    SavedGame(saved.code, saved.moves, saved.elapsed, identity, saved.won)
-                )
+                other = self.kept_games.put(SavedGame.of_start(saved, identity))
             except OSError:
                 other = None
             if other is None:  # the save cannot be kept: it goes on, the newer stays kept
@@ -206,9 +204,7 @@ class Keeper:
             notices += self._finish_standing()  # a blocked game is recorded as before
             return True
         try:
-            self.kept_games.put(
-                SavedGame(saved.code, saved.moves, saved.elapsed, identity, saved.won)
-            )
+            self.kept_games.put(SavedGame.of_start(saved, identity))
         except OSError:
             notices.append(
                 se.StorageProblem(se.Problem.GAME_NOT_KEPT, self.kept_games.path(saved.code))

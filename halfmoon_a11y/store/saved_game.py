@@ -9,7 +9,10 @@ Format 1 (JSON):
 `game` identifies the game, so that its result is recorded once (older saves
 have none and get one when resumed). `"won": true` is written only for a deal won
 and then taken back by undo: `new` then says it counts as won (issue 19); older
-releases ignore it.
+releases ignore it. With it, `"won_elapsed"`: the seconds on the clock when the deal
+was won, the time its win was counted with, so that winning it again says that time
+(issue 26); a save without it (or with a value that is no time) wins again in the time
+on the clock, as before.
 """
 
 from __future__ import annotations
@@ -67,11 +70,20 @@ class SavedGame:
     elapsed: float
     game: str = ""  # the game's identity: its result is recorded once, whatever happens
     won: bool = False  # the deal was won, then a removal undone (`new` says it counts as won)
+    won_elapsed: float | None = None  # the clock when it was won: the time the win counts
 
     @classmethod
     def of(cls, session: Session, game: str = "") -> SavedGame:
         moves = tuple(tuple(p.location for p in move.cards) for move in session.game.history)
-        return cls(session.code, moves, session.clock.seconds, game, session.won_once)
+        seconds = session.clock.seconds
+        won = session.won_once
+        return cls(session.code, moves, seconds, game, won, won_elapsed=session.won_elapsed)
+
+    @classmethod
+    def of_start(cls, start: Start, game: str) -> SavedGame:
+        """A start as it would be saved, under the game's identity `game`."""
+        code, moves, seconds, won = start.code, start.moves, start.elapsed, start.won
+        return cls(code, moves, seconds, game, won, won_elapsed=start.won_elapsed)
 
     def to_bytes(self) -> bytes:
         data = {
@@ -83,6 +95,8 @@ class SavedGame:
         }
         if self.won:  # only then: saves of games never won stay as they were
             data["won"] = True
+            if self.won_elapsed is not None:
+                data["won_elapsed"] = round(self.won_elapsed, 3)
         return (json.dumps(data) + "\n").encode("utf-8")
 
     @classmethod
@@ -110,18 +124,36 @@ class SavedGame:
             raise SaveError(SaveProblem.UNREADABLE)
         game = data.get("game")  # saves from before games had an identity have none
         identity = game if isinstance(game, str) and game.isalnum() else ""
-        return cls(code, moves, elapsed, identity, data.get("won") is True)
+        won = data.get("won") is True
+        won_elapsed = _won_elapsed(data) if won else None  # a time without the win: none
+        return cls(code, moves, elapsed, identity, won, won_elapsed=won_elapsed)
 
     def start(self) -> Start:
         """The saved game, to resume, already replayed: the session plays the game this
         check made, so a resumed game is replayed once. Raises SaveError when a removal
         does not replay."""
-        start = Start(self.code, self.moves, self.elapsed, resumed=True, won=self.won)
+        start = Start(
+            self.code,
+            self.moves,
+            self.elapsed,
+            resumed=True,
+            won=self.won,
+            won_elapsed=self.won_elapsed,
+        )
         try:
             game = replay(start)
         except ReplayError:
             raise SaveError(SaveProblem.UNREADABLE) from None
         return replace(start, game=game)
+
+
+def _won_elapsed(data: dict[str, object]) -> float | None:
+    """The time a won deal's win was counted with, or None when the save has none that
+    is a time: the deal is then won again in the time on the clock."""
+    seconds = data.get("won_elapsed")
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
+        return None
+    return float(seconds) if 0 <= seconds < 10**9 else None
 
 
 def write(path: StrPath, saved: SavedGame) -> None:
@@ -162,7 +194,13 @@ class Reading:
     def start(self) -> Start:
         saved = self.saved
         return Start(
-            saved.code, saved.moves, saved.elapsed, resumed=True, game=self.game, won=saved.won
+            saved.code,
+            saved.moves,
+            saved.elapsed,
+            resumed=True,
+            game=self.game,
+            won=saved.won,
+            won_elapsed=saved.won_elapsed,
         )
 
 
@@ -326,7 +364,7 @@ def with_journal(saved: SavedGame, game: Game, raw: bytes, journal: bytes) -> Re
         elapsed = seconds
     game.drop_selection()
     return Reading(
-        SavedGame(saved.code, tuple(moves), elapsed, saved.game, saved.won),
+        replace(saved, moves=tuple(moves), elapsed=elapsed),
         game,
         raw,
         applied,

@@ -768,6 +768,11 @@ class Presenter:
                 return w._(
                     "Too long: a command has at most {limit} characters. Nothing was done."
                 ).format(limit=limit)
+            case command_errors.PlaceLeftOverError(pair=(first, second), extra=extra):
+                return w._(
+                    "One place too many: {extra}, since {first} and {second} make a pair. "
+                    "Nothing was tapped."
+                ).format(extra=w.place(extra), first=w.place(first), second=w.place(second))
             case command_errors.RepeatedPlaceError(text=text):
                 place = w.place(Location.parse(text))
                 return w._("Named twice: {place}. Nothing was tapped.").format(place=place)

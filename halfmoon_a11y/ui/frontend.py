@@ -5,7 +5,6 @@ Shared by plain mode (`ui.plain`) and the interactive prompt (`ui.prompt`).
 
 from __future__ import annotations
 
-import contextlib
 import os
 from collections.abc import Callable
 
@@ -361,9 +360,7 @@ class TextFrontEnd(Turns):
         try:
             step()
         except Exception as error:
-            if self.report is not None:
-                with contextlib.suppress(Exception):
-                    self.report(error)
+            self.failed(error)  # written down (and the game saved), never said here
 
 
 def printer(out: TextIO, columns: Callable[[], int] | None = None) -> Callable[[list[str]], None]:
