@@ -128,6 +128,33 @@ def test_a_line_of_exactly_the_limit_in_wide_characters_is_read_whole():
     assert list(lines_from(io.BytesIO(line.encode() + b"\r\nquit\n"))) == [line, "quit"]
 
 
+@pytest.mark.parametrize("filler", [b"\r", b" ", b"\r \t"])
+@pytest.mark.parametrize("after", [b"\n", b"\r\n", b" and more\n"])
+def test_a_cut_line_is_refused_whole_whatever_stripping_would_leave(filler, after):
+    """Issue 26, finding 9: a command, then carriage returns or spaces up to the cut,
+    then the rest of the line. Before, every trailing carriage return of the cut line
+    was stripped and the command left was played."""
+    command = b"pick 4 7"
+    cut = command + (filler * LINE_BYTES)[: LINE_BYTES - len(command)]
+    lines = list(lines_from(io.BytesIO(cut + after + b"quit\n")))
+    assert lines[1:] == ["quit"]
+    assert len(lines[0]) > LINE_LIMIT
+    with pytest.raises(LineTooLongError):
+        parse(lines[0])
+
+
+def test_a_line_end_is_one_newline_and_one_carriage_return_before_it():
+    """Carriage returns before a line's end are the line's, as spaces are: counted
+    towards the limit. A line of 4,005 characters is refused even though it was not cut."""
+    data = b"pick 4 7" + b"\r" * (LINE_BYTES - 10) + b"\n" + b"pile 5\r\n" + b"quit\r"
+    lines = list(lines_from(io.BytesIO(data)))
+    assert lines[1:] == ["pile 5", "quit"]
+    with pytest.raises(LineTooLongError):
+        parse(lines[0])
+    assert list(lines_from(io.BytesIO(b"pile 5\r\r\n"))) == ["pile 5\r"]
+    assert parse("pile 5\r") == ShowPile(Location.parse("5"))  # a short one is still played
+
+
 # Runs the game and feeds it. A process's peak memory counts the memory of the process it
 # was forked from (Linux keeps the high-water mark across exec): the game is started by
 # this small process, not by pytest, whose own size would be counted.
