@@ -267,6 +267,71 @@ def test_malformed_mouse_input_at_the_prompt_writes_no_traceback(report, isolate
     assert not errors.exists()  # a mouse report is ignored, not a bug
 
 
+# Issue 26, finding 10: an escape sequence held without end. prompt_toolkit's parser held
+# `ESC [` and digits as a possible cursor position report, looking at all of it again at
+# each byte: 2,000 digits froze the prompt for 14 to 17 s, 30 x 500 digits for 42 s, and
+# then typed the digits into the line.
+LONG_ESCAPES = {
+    "2000 digits": "\x1b[" + "1" * 2000 + "x",
+    "30 x 500 digits": ("\x1b[" + "1" * 500 + "x") * 30,
+    "digits and semicolons": "\x1b[" + "1;" * 1000 + "x",
+}
+
+
+@pytest.mark.parametrize("escapes", LONG_ESCAPES.values(), ids=LONG_ESCAPES.keys())
+def test_a_long_escape_sequence_is_dropped_and_the_prompt_answers_at_once(escapes):
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from halfmoon_a11y.ui.frontend import TextFrontEnd
+    from halfmoon_a11y.ui.prompt import run_prompt
+
+    session = Session(DealCode.parse(CODE), Settings(language="en"))
+    written: list[str] = []
+    front = TextFrontEnd(session, written.extend)
+    took: list[float] = []
+    with create_pipe_input() as keyboard, create_app_session(input=keyboard, output=DummyOutput()):
+
+        def type_keys() -> None:
+            sent = time.monotonic()
+            for start in range(0, len(escapes), 1024):  # as a terminal's reads come
+                keyboard.send_text(escapes[start : start + 1024])
+            keyboard.send_text("pile 5\r")  # no Ctrl-U: nothing of the sequence is typed
+            answered = wait_for(lambda: "Pile 5: queen of hearts, 8 cards." in written, 10)
+            took.append(time.monotonic() - sent if answered else float("inf"))
+            keyboard.send_text("quit\r")
+
+        typist = threading.Thread(target=type_keys)
+        typist.start()
+        run_prompt(front)
+        typist.join()
+    assert took[0] < 1.5, f"the prompt answered {took[0]:.2f} s after a long escape sequence"
+    # nothing answered before it: the sequence typed nothing, pressed no key
+    assert written[0] == "Pile 5: queen of hearts, 8 cards.", written[:3]
+
+
+def test_a_long_escape_sequence_at_the_real_terminal_is_dropped(isolated_folders):
+    """The same in a terminal, where the freeze was measured: 2,000 digits, 14 to 17 s."""
+    from tests.test_terminal import spawn
+
+    child = spawn("--code", "HM1-N-EMQPNCT", "--no-speech", "--no-sounds", "--lang", "en")
+    screen = io.StringIO()
+    child.logfile_read = screen
+    expect_prompt(child)
+    child.send("\x1b[" + "1" * 2000 + "x")
+    sent = time.monotonic()
+    child.sendline("pile 5")
+    child.expect("Pile 5: queen of hearts, 8 cards.", timeout=10)
+    took = time.monotonic() - sent
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "1111" not in screen.getvalue()  # nothing of it typed into the line
+    assert took < 5, took
+
+
 CODE = "HM1-N-EMQPNCT"
 
 
