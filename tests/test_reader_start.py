@@ -326,13 +326,22 @@ def test_a_player_who_switched_user_keeps_their_reader(processes, monkeypatch):
     assert check.screen_reader() == "Orca"
 
 
-def test_where_no_logins_are_recorded_the_user_decides(processes, monkeypatch):
-    """No login uids (no audit in the kernel, or no login at all): another user's reader
-    is theirs, root's may be a service."""
+@pytest.mark.parametrize("login", [None, "unset"])
+def test_without_a_login_the_user_decides(login, processes, monkeypatch):
+    """A reader with no login uid (started by the system, or no audit in the kernel):
+    another user's is theirs; root's or a system account's is a service's."""
+    from tests.processes import UNSET
+
     monkeypatch.setattr(check, "_user", lambda: PLAYER)
-    processes.start("orca", uid=OTHER)
+    if login:
+        processes.player(login=UNSET)  # the game itself started from no login
+    found = UNSET if login else None
+    processes.start("orca", uid=OTHER, login=found)
     assert check.screen_reader() is None
-    processes.start("fenrir", uid=0)
+    brltty = processes.start("brltty", uid=SERVICE, login=found)
+    assert check.screen_reader() == "BRLTTY"
+    processes.stop(brltty)
+    processes.start("fenrir", uid=0, login=found)
     assert check.screen_reader() == "Fenrir"
 
 

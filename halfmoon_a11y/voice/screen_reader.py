@@ -21,9 +21,10 @@ processes are the player's, where the system tells (`Player.owns`, `_owned_by_pl
 `_in_players_session`):
 
 - Linux: a reader run by the player's user, or started from the player's login (its
-  login uid, /proc/PID/loginuid, which sudo and su keep), or started by the system and
-  from no one's login (BRLTTY or Fenrir as a service: they read the machine's own
-  console). Another user's reader, or one started from another user's login, is not.
+  login uid, /proc/PID/loginuid, which sudo and su keep), or started from no one's
+  login by root or a system account (BRLTTY or Fenrir as a service: they read the
+  machine's own console). Another user's reader, or one started from another user's
+  login, is not.
   The session number is not compared: the player's desktop reader and the terminal
   the game runs in (a tmux started over ssh, the desktop's user manager) often sit in
   sessions of their own, and a reader wrongly missed talks over the game.
@@ -85,6 +86,10 @@ PROCESSES = "HALFMOON_A11Y_PROCESSES"  # for the tests: a folder read in place o
 Process = tuple[str, Callable[[], bool]]
 UNSET = 4294967295  # /proc/PID/loginuid of a process started from no login ((uid_t) -1)
 ROOT = 0
+# Linux's first user who logs in (UID_MIN of login.defs); below it, root and the system
+# accounts services run as (BRLTTY's `brltty`). Where users began at 500, a user's
+# reader below 1000 is taken for a service's: the game stays silent, never talks over.
+FIRST_USER = 1000
 
 
 def screen_reader(proc: Path | None = None, run: Run | None = None) -> str | None:
@@ -172,9 +177,10 @@ class Player:
         login = _number(entry / "loginuid")
         if login is not None and login != UNSET:
             return login in (self.uid, self.login)  # started from the player's login or another's
-        if login == UNSET and self.login is not None:
-            return True  # logins are recorded, and it was started from none: a system service
-        return uid == ROOT  # no logins recorded: root's may be a service; a user's is theirs
+        # From no one's login, or the system records none: root's or a system account's
+        # is a service's (BRLTTY, Fenrir), which reads the machine's console; a user's is
+        # theirs.
+        return uid < FIRST_USER
 
 
 def _user() -> int:
