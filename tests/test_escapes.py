@@ -83,6 +83,20 @@ def test_the_prompt_toolkit_inputs_parser_is_capped():
     assert [key.data for key in keys] == ["p", "i", "l", "e", "\x1b[A"]
 
 
+def test_windows_virtual_terminal_reader_is_capped():
+    """Win32Input keeps its parser in its console reader when Windows sends
+    virtual-terminal sequences."""
+    from types import SimpleNamespace
+
+    from prompt_toolkit.input.vt100_parser import Vt100Parser
+
+    keys: list = []
+    reader = SimpleNamespace(_vt100_parser=Vt100Parser(keys.append))
+    assert cap_escapes(SimpleNamespace(console_input_reader=reader))
+    reader._vt100_parser.feed_and_flush(LONG + "Rok")
+    assert [key.data for key in keys] == ["o", "k"]
+
+
 def test_an_input_without_a_parser_is_left_as_it_is():
     assert not cap_escapes(object())
 
