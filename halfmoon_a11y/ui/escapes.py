@@ -4,11 +4,10 @@ prompt_toolkit's parser (`Vt100Parser`) holds a CSI sequence (`ESC [`, then para
 bytes) for as long as it could still be a cursor position report or a mouse report
 (digits and semicolons), looks at all it holds again at each new byte, and again at
 each byte when it gives up and types the rest: `ESC [` and 2,000 digits held the prompt
-for seconds (2.7 s here, 14 to 17 s where it was found), 30 of 500 digits for 6 to
-42 s, and nothing was
-said meanwhile (issue 26, finding 10). A terminal's own sequences are short: a cursor
-position report `ESC [ 9999 ; 9999 R` has 9 parameter bytes, an SGR mouse report about
-15, a key with modifiers a few.
+for seconds (2.7 s here, 14 to 17 s where it was found), 30 of 500 digits for 6 to 42
+s, and nothing was said meanwhile (issue 26, finding 10). A terminal's own sequences
+are short: a cursor position report `ESC [ 9999 ; 9999 R` has 9 parameter bytes, an
+SGR mouse report about 15, a key with modifiers a few.
 
 So the bytes pass through `CsiCap` first. A CSI sequence with more than CSI_LIMIT
 parameter and intermediate bytes is dropped whole, its final byte included: the parser
