@@ -20,22 +20,50 @@ COMMANDS = Path(__file__).parent / "fakes" / "process_list"  # the stand-in ps a
 
 
 class Processes:
-    """The fake process list: `start` a name (with its command line), `stop` it."""
+    """The fake process list: `start` a name (with its command line and its owner),
+    `stop` it; `player` says who the game's own process is."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self._next = 100
 
-    def start(self, name: str, *arguments: str) -> int:
+    def start(
+        self,
+        name: str,
+        *arguments: str,
+        uid: int | None = None,
+        login: int | None = None,
+        session: int | None = None,
+    ) -> int:
         """A process called `name` (what /proc's comm says), its command line `name`
-        then `arguments`; its number."""
+        then `arguments`; its number. Run by `uid` (the player's user unless given: its
+        status's `Uid:` line), started from the login of `login` (its loginuid, none
+        unless given; UNSET for a service the system started) in `session` (its audit
+        sessionid, and tasklist's session number; none unless given)."""
         number = self._next
         self._next += 1
         entry = self.folder / str(number)
         entry.mkdir(parents=True)
         (entry / "comm").write_text(name + "\n")
         (entry / "cmdline").write_bytes(b"".join(a.encode() + b"\0" for a in (name, *arguments)))
+        owner = os.getuid() if uid is None else uid
+        (entry / "status").write_text(
+            f"Name:\t{name[:15]}\nPid:\t{number}\nUid:\t{owner}\t{owner}\t{owner}\t{owner}\n"
+        )
+        self._ids(entry, login, session)
         return number
+
+    def player(self, login: int | None = None, session: int | None = None) -> None:
+        """The game's own login uid and session (/proc/self; the stand-in tasklist lists
+        the process that runs it in `session`)."""
+        self._ids(self.folder / "self", login, session)
+
+    @staticmethod
+    def _ids(entry: Path, login: int | None, session: int | None) -> None:
+        if login is not None:
+            (entry / "loginuid").write_text(str(login))
+        if session is not None:
+            (entry / "sessionid").write_text(str(session))
 
     def stop(self, number: int) -> None:
         entry = self.folder / str(number)
@@ -46,6 +74,9 @@ class Processes:
     def names(self) -> list[str]:
         entries = (entry for entry in self.folder.iterdir() if entry.name.isdigit())
         return sorted((entry / "comm").read_text().strip() for entry in entries)
+
+
+UNSET = 4294967295  # the login uid of a process started from no login
 
 
 def seal(folder: Path, monkeypatch) -> Processes:

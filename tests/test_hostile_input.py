@@ -90,3 +90,47 @@ def test_invalid_utf8_and_nul_bytes_in_plain_mode():
     assert out.count("Unknown command") == 2
     assert out.count("Too long: a command has at most 1000 characters.") == 1  # the 1 MB line
     assert max(len(line) for line in out.splitlines()) < 300
+
+
+# Issue 26, finding 9: `pick 4 7` and carriage returns up to the cut (LINE_BYTES in all),
+# then more of the line. Every trailing "\r" of the cut line was stripped, leaving
+# `pick 4 7`, and it was played.
+CUT_LINE = b"pick 4 7" + b"\r" * 3998 + b" and more after the cut\n"
+
+
+def run_program(mode: str, data: bytes) -> str:
+    done = subprocess.run(
+        [sys.executable, "-m", "halfmoon_a11y", mode, "--code", "HM1-N-EMQPNCT", "--lang", "en"],
+        input=data,
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0
+    assert done.stderr == b""
+    return done.stdout.decode()
+
+
+def test_a_cut_line_is_refused_whole_in_plain_mode_whatever_stripping_leaves():
+    out = run_program("--plain", CUT_LINE + b"pile 5\nquit\n")
+    assert out.count("Too long: a command has at most 1000 characters. Nothing was done.") == 1
+    assert "Selected" not in out and "Removed" not in out
+    assert "Pile 5: queen of hearts, 8 cards." in out  # the next line is read as ever
+
+
+def test_a_cut_line_is_refused_whole_in_the_json_mode_whatever_stripping_leaves():
+    import json
+
+    out = run_program("--json", CUT_LINE + b"pile 5\nquit\n")
+    opening, refusal, pile, _ = (json.loads(line) for line in out.splitlines())
+    assert [(e["type"], e["code"]) for e in refusal["events"]] == [("error", "line_too_long")]
+    assert refusal["state"] == opening["state"]  # nothing picked
+    assert pile["events"][0]["type"] == "pile"
+
+
+def test_the_json_mode_takes_one_line_end_off_and_no_more():
+    mode = JsonMode(Session(DealCode.parse("HM1-N-EMQPNCT"), now=lambda: 0.0))
+    mode.start()
+    refused = mode.reply("pick 4 7" + "\r" * 3998 + "\r\n")
+    assert [e["code"] for e in refused["events"]] == ["line_too_long"]
+    assert mode.reply("pile 5\r\n")["events"][0]["type"] == "pile"

@@ -128,6 +128,33 @@ def test_a_line_of_exactly_the_limit_in_wide_characters_is_read_whole():
     assert list(lines_from(io.BytesIO(line.encode() + b"\r\nquit\n"))) == [line, "quit"]
 
 
+@pytest.mark.parametrize("filler", [b"\r", b" ", b"\r \t"])
+@pytest.mark.parametrize("after", [b"\n", b"\r\n", b" and more\n"])
+def test_a_cut_line_is_refused_whole_whatever_stripping_would_leave(filler, after):
+    """Issue 26, finding 9: a command, then carriage returns or spaces up to the cut,
+    then the rest of the line. Before, every trailing carriage return of the cut line
+    was stripped and the command left was played."""
+    command = b"pick 4 7"
+    cut = command + (filler * LINE_BYTES)[: LINE_BYTES - len(command)]
+    lines = list(lines_from(io.BytesIO(cut + after + b"quit\n")))
+    assert lines[1:] == ["quit"]
+    assert len(lines[0]) > LINE_LIMIT
+    with pytest.raises(LineTooLongError):
+        parse(lines[0])
+
+
+def test_a_line_end_is_one_newline_and_one_carriage_return_before_it():
+    """Carriage returns before a line's end are the line's, as spaces are: counted
+    towards the limit. A line of 4,005 characters is refused even though it was not cut."""
+    data = b"pick 4 7" + b"\r" * (LINE_BYTES - 10) + b"\n" + b"pile 5\r\n" + b"quit\r"
+    lines = list(lines_from(io.BytesIO(data)))
+    assert lines[1:] == ["pile 5", "quit"]
+    with pytest.raises(LineTooLongError):
+        parse(lines[0])
+    assert list(lines_from(io.BytesIO(b"pile 5\r\r\n"))) == ["pile 5\r"]
+    assert parse("pile 5\r") == ShowPile(Location.parse("5"))  # a short one is still played
+
+
 # Runs the game and feeds it. A process's peak memory counts the memory of the process it
 # was forked from (Linux keeps the high-water mark across exec): the game is started by
 # this small process, not by pytest, whose own size would be counted.
@@ -238,6 +265,71 @@ def test_malformed_mouse_input_at_the_prompt_writes_no_traceback(report, isolate
         assert sign not in screen.getvalue()
     errors = isolated_folders / "xdg_state_home" / "halfmoon-a11y" / "errors.log"
     assert not errors.exists()  # a mouse report is ignored, not a bug
+
+
+# Issue 26, finding 10: an escape sequence held without end. prompt_toolkit's parser held
+# `ESC [` and digits as a possible cursor position report, looking at all of it again at
+# each byte: 2,000 digits froze the prompt for 14 to 17 s, 30 x 500 digits for 42 s, and
+# then typed the digits into the line.
+LONG_ESCAPES = {
+    "2000 digits": "\x1b[" + "1" * 2000 + "x",
+    "30 x 500 digits": ("\x1b[" + "1" * 500 + "x") * 30,
+    "digits and semicolons": "\x1b[" + "1;" * 1000 + "x",
+}
+
+
+@pytest.mark.parametrize("escapes", LONG_ESCAPES.values(), ids=LONG_ESCAPES.keys())
+def test_a_long_escape_sequence_is_dropped_and_the_prompt_answers_at_once(escapes):
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from halfmoon_a11y.ui.frontend import TextFrontEnd
+    from halfmoon_a11y.ui.prompt import run_prompt
+
+    session = Session(DealCode.parse(CODE), Settings(language="en"))
+    written: list[str] = []
+    front = TextFrontEnd(session, written.extend)
+    took: list[float] = []
+    with create_pipe_input() as keyboard, create_app_session(input=keyboard, output=DummyOutput()):
+
+        def type_keys() -> None:
+            sent = time.monotonic()
+            for start in range(0, len(escapes), 1024):  # as a terminal's reads come
+                keyboard.send_text(escapes[start : start + 1024])
+            keyboard.send_text("pile 5\r")  # no Ctrl-U: nothing of the sequence is typed
+            answered = wait_for(lambda: "Pile 5: queen of hearts, 8 cards." in written, 10)
+            took.append(time.monotonic() - sent if answered else float("inf"))
+            keyboard.send_text("quit\r")
+
+        typist = threading.Thread(target=type_keys)
+        typist.start()
+        run_prompt(front)
+        typist.join()
+    assert took[0] < 1.5, f"the prompt answered {took[0]:.2f} s after a long escape sequence"
+    # nothing answered before it: the sequence typed nothing, pressed no key
+    assert written[0] == "Pile 5: queen of hearts, 8 cards.", written[:3]
+
+
+def test_a_long_escape_sequence_at_the_real_terminal_is_dropped(isolated_folders):
+    """The same in a terminal, where the freeze was measured: 2,000 digits, 14 to 17 s."""
+    from tests.test_terminal import spawn
+
+    child = spawn("--code", "HM1-N-EMQPNCT", "--no-speech", "--no-sounds", "--lang", "en")
+    screen = io.StringIO()
+    child.logfile_read = screen
+    expect_prompt(child)
+    child.send("\x1b[" + "1" * 2000 + "x")
+    sent = time.monotonic()
+    child.sendline("pile 5")
+    child.expect("Pile 5: queen of hearts, 8 cards.", timeout=10)
+    took = time.monotonic() - sent
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "1111" not in screen.getvalue()  # nothing of it typed into the line
+    assert took < 5, took
 
 
 CODE = "HM1-N-EMQPNCT"

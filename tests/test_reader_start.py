@@ -253,3 +253,164 @@ def test_the_program_writes_the_choice_after_the_table_and_before_the_first_answ
         "Speech is not available: no speech engine was found. The game goes on silently.",
     )
     assert lines[22].startswith("Time 0 seconds.")  # then the answer to `info`
+
+
+# -- only the player's own screen reader (issue 26, finding 11) ----------------------------
+#
+# On a shared machine the game said "Voice: your screen reader, Orca" for another user's
+# Orca, and stayed silent. The player's user here is PLAYER, whoever runs the tests.
+
+PLAYER = 1000
+OTHER = 1001  # another user of the machine
+SERVICE = 120  # a system account, such as BRLTTY's
+
+
+@pytest.fixture
+def player(processes, monkeypatch):
+    """The game runs as PLAYER, logged in as PLAYER (login uid), in audit session 2."""
+    monkeypatch.setattr(check, "_user", lambda: PLAYER)
+    processes.player(login=PLAYER, session=2)
+    return processes
+
+
+@pytest.mark.parametrize(
+    ("name", "arguments"), [("orca", ()), ("fenrir", ()), ("python3", ("/usr/bin/orca",))]
+)
+def test_another_users_screen_reader_is_not_the_players(name, arguments, player):
+    player.start(name, *arguments, uid=OTHER, login=OTHER, session=5)
+    assert check.screen_reader() is None
+
+
+def test_the_players_reader_is_found_beside_another_users(player):
+    player.start("orca", uid=OTHER, login=OTHER, session=5)
+    player.start("orca", uid=PLAYER, login=PLAYER, session=2)
+    assert check.screen_reader() == "Orca"
+
+
+def test_the_players_reader_in_another_session_of_theirs_is_found(player):
+    """The session number is never compared for the player's own user: the desktop's
+    reader and the terminal the game runs in (a tmux started over ssh) often sit in
+    sessions of their own."""
+    player.start("orca", uid=PLAYER, login=PLAYER, session=7)
+    assert check.screen_reader() == "Orca"
+
+
+def test_a_reader_the_player_started_with_sudo_is_found(player):
+    player.start("fenrir", uid=0, login=PLAYER, session=2)
+    assert check.screen_reader() == "Fenrir"
+
+
+def test_a_reader_another_user_started_with_sudo_is_not(player):
+    player.start("fenrir", uid=0, login=OTHER, session=5)
+    assert check.screen_reader() is None
+
+
+@pytest.mark.parametrize(
+    ("name", "uid", "reader"), [("brltty", SERVICE, "BRLTTY"), ("fenrir", 0, "Fenrir")]
+)
+def test_a_reader_the_system_started_is_found(name, uid, reader, player):
+    """BRLTTY or Fenrir as a service: started by the system from no one's login, they
+    read the machine's own console."""
+    from tests.processes import UNSET
+
+    player.start(name, uid=uid, login=UNSET)
+    assert check.screen_reader() == reader
+
+
+def test_a_player_who_switched_user_keeps_their_reader(processes, monkeypatch):
+    """`su gamer` from the player's login: the game's user is another, its login the
+    player's, whose Orca it is."""
+    monkeypatch.setattr(check, "_user", lambda: 2000)
+    processes.player(login=PLAYER)
+    processes.start("orca", uid=PLAYER, login=PLAYER)
+    assert check.screen_reader() == "Orca"
+
+
+@pytest.mark.parametrize("login", [None, "unset"])
+def test_without_a_login_the_user_decides(login, processes, monkeypatch):
+    """A reader with no login uid (started by the system, or no audit in the kernel):
+    another user's is theirs; root's or a system account's is a service's."""
+    from tests.processes import UNSET
+
+    monkeypatch.setattr(check, "_user", lambda: PLAYER)
+    if login:
+        processes.player(login=UNSET)  # the game itself started from no login
+    found = UNSET if login else None
+    processes.start("orca", uid=OTHER, login=found)
+    assert check.screen_reader() is None
+    brltty = processes.start("brltty", uid=SERVICE, login=found)
+    assert check.screen_reader() == "BRLTTY"
+    processes.stop(brltty)
+    processes.start("fenrir", uid=0, login=found)
+    assert check.screen_reader() == "Fenrir"
+
+
+def test_a_reader_whose_owner_cannot_be_read_counts(player):
+    """Never a false "no reader": the game's voice would talk over the reader."""
+    number = player.start("orca", uid=OTHER, login=OTHER)
+    (player.folder / str(number) / "status").unlink()
+    assert check.screen_reader() == "Orca"
+
+
+@pytest.mark.parametrize(
+    ("uid", "reader"), [(OTHER, None), (PLAYER, "VoiceOver"), (0, "VoiceOver")]
+)
+def test_macos_only_the_players_or_roots_voiceover(uid, reader, player, pretend_system):
+    pretend_system("macos")
+    player.start("/System/Library/CoreServices/VoiceOver.app/Contents/MacOS/VoiceOver", uid=uid)
+    assert check.screen_reader() == reader
+
+
+def test_ps_without_users_still_finds_the_reader(monkeypatch, pretend_system):
+    """A line of a name alone (a `ps` that gives no user) counts."""
+    pretend_system("macos")
+
+    def run(command):
+        return "/sbin/launchd\n/System/Library/CoreServices/VoiceOver.app/x/VoiceOver\n"
+
+    assert check.screen_reader(Path("/nonexistent"), run=run) == "VoiceOver"
+
+
+@pytest.mark.parametrize(("session", "reader"), [(1, None), (2, "NVDA")])
+def test_windows_only_a_reader_in_the_games_session(session, reader, player, pretend_system):
+    """Each signed-in user has a session of their own; tasklist lists them all, with
+    their session number, and the game's own row says which is the game's (2 here)."""
+    pretend_system("windows")
+    player.start("explorer.exe", session=session)
+    player.start("nvda.exe", session=session)
+    assert check.screen_reader() == reader
+
+
+def test_windows_a_reader_counts_when_the_games_session_is_not_listed(processes, pretend_system):
+    pretend_system("windows")
+    processes.start("nvda.exe", session=1)  # no row of the game's own: its session unknown
+    assert check.screen_reader() == "NVDA"
+
+
+def plain_game_voice_line() -> str:
+    import subprocess
+
+    done = subprocess.run(
+        [sys.executable, "-m", "halfmoon_a11y", "--plain", "--code", CODE, "--lang", "en"],
+        input="",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "HALFMOON_A11Y_SPEECH": "auto", "HALFMOON_A11Y_PLAYER": "true"},
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return next(line for line in done.stdout.splitlines() if line.startswith(("Voice:", "Speech")))
+
+
+def test_the_real_program_ignores_another_users_reader(processes):
+    """The finding as it was met: another user's Orca on the machine, the player with
+    none. Before, "Voice: your screen reader, Orca. The game stays silent."."""
+    other = os.getuid() + 1
+    processes.start("orca", uid=other, login=other)
+    assert plain_game_voice_line() in (
+        "Voice: the game's own, since no screen reader is running. Type speech off to silence it.",
+        "Speech is not available: no speech engine was found. The game goes on silently.",
+    )
+    processes.start("orca")  # the player's own
+    assert plain_game_voice_line().startswith("Voice: your screen reader, Orca.")

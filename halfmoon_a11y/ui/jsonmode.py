@@ -268,7 +268,10 @@ class JsonMode(Turns):
         return answer
 
     def line(self, text: str) -> None:
-        stripped = text.rstrip("\r\n")  # no voice to interrupt: straight to the turn
+        # No voice to interrupt: straight to the turn. One line end ("\n", "\r\n") comes
+        # off a line given with it (`reply`); more carriage returns are the line's and
+        # count towards its limit, as in `plain.lines_from` (issue 26, finding 9).
+        stripped = text.removesuffix("\n").removesuffix("\r")
         self._turn(lambda: self.session.handle(stripped))
 
     def reply(self, text: str) -> dict[str, Any]:

@@ -31,17 +31,25 @@ def lines_from(stream: BinaryIO) -> Iterator[str]:
     UTF-8 become replacement characters.
 
     Read bounded: at most LINE_BYTES of a line are kept. Of a longer line, the rest is
-    read and dropped, and its first LINE_BYTES are given on: they decode to more than
-    LINE_LIMIT characters (a character is at most 4 bytes, a broken byte is one
-    replacement character), so the command parser refuses the line as too long. A
-    100 MB line never sits in memory whole."""
+    read and dropped, and its first LINE_BYTES are given on as they are, nothing
+    stripped: they decode to more than LINE_LIMIT characters (a character is at most 4
+    bytes, a broken byte is one replacement character), so the command parser refuses
+    the line as too long. A 100 MB line never sits in memory whole.
+
+    A line's end is its newline and one carriage return before it ("\\r\\n"), no more:
+    a line's other characters count towards LINE_LIMIT, trailing carriage returns as
+    much as trailing spaces. Before, every trailing "\\r" was stripped, of a cut line
+    too: `pick 4 7` and 3,998 carriage returns, cut, left `pick 4 7`, and it was
+    played (issue 26, finding 9)."""
     while True:
         raw = stream.readline(LINE_BYTES)
         if not raw:
             return
         if len(raw) == LINE_BYTES and not raw.endswith(b"\n"):
             _drop_rest_of_line(stream)
-        yield raw.decode("utf-8", errors="replace").rstrip("\r\n")
+            yield raw.decode("utf-8", errors="replace")  # refused whole: nothing stripped
+            continue
+        yield raw.decode("utf-8", errors="replace").removesuffix("\n").removesuffix("\r")
 
 
 def _drop_rest_of_line(stream: BinaryIO) -> None:

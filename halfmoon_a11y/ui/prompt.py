@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.ui.completion import complete
+from halfmoon_a11y.ui.escapes import cap_escapes
 from halfmoon_a11y.ui.frontend import TextFrontEnd
 from halfmoon_a11y.ui.loop import serve
 
@@ -79,6 +80,7 @@ def run_prompt(
 
     accept_quietly(prompt)
     prompt.app.ttimeoutlen = ESCAPE_WAIT
+    cap_escapes(prompt.app.input)  # a CSI sequence past 64 bytes never reaches its parser
 
     def typed(buffer: Buffer) -> None:
         if buffer.text:  # the first key of a new command silences the voice
