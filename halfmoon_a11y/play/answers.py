@@ -192,6 +192,7 @@ class Problem(StrEnum):
     LOCK_BY_PROCESS = "lock_by_process"  # no flock() here: the lock file names the process
     GAME_NOT_KEPT = "game_not_kept"  # --code: the game could not be kept aside, and goes on
     KEPT_UNREADABLE = "kept_unreadable"  # a kept game that cannot be read
+    KEPT_OTHER_DEAL = "kept_other_deal"  # a kept file holding another deal: set aside
     KEPT_OTHER = "kept_other"  # the same deal saved and kept: the newer played, the other kept
     STATS_SIDE_FILE = "stats_side_file"  # not a plain file at SQLite's -wal or -shm: aside
     STATS_UNREADABLE = "stats_unreadable"  # not a database: set aside, a new one started

@@ -164,7 +164,8 @@ class Keeper:
         """The game kept for this deal, read but still on disk; unreadable ones named."""
         found, unreadable = self.kept_games.find(code)
         for bad in unreadable:
-            notices.append(se.StorageProblem(se.Problem.KEPT_UNREADABLE, bad.path, bad.aside))
+            problem = se.Problem.KEPT_OTHER_DEAL if bad.other_deal else se.Problem.KEPT_UNREADABLE
+            notices.append(se.StorageProblem(problem, bad.path, bad.aside))
         return found
 
     def _lock_notices(self) -> list[se.SessionEvent]:

@@ -130,6 +130,12 @@ STORAGE_PROBLEMS = {
     (Problem.KEPT_UNREADABLE, False): N_(
         "Kept game {path} could not be read and was left as it is."
     ),
+    (Problem.KEPT_OTHER_DEAL, True): N_(
+        "Kept game {path} holds another deal. It was kept aside as {aside}."
+    ),
+    (Problem.KEPT_OTHER_DEAL, False): N_(
+        "Kept game {path} holds another deal and was left as it is."
+    ),
     (Problem.KEPT_OTHER, False): N_(
         "Two games of this deal were found. The newer one is played; "
         "the other stays kept as {path}."
