@@ -189,6 +189,8 @@ class Problem(StrEnum):
     LOCK_NOT_A_FILE = "lock_not_a_file"
     LOCK_NOT_PERMITTED = "lock_not_permitted"
     LOCK_FAILED = "lock_failed"
+    LOCK_SET_ASIDE = "lock_set_aside"  # not a usable lock file: set aside, a fresh one made
+    STATE_READ_ONLY = "state_read_only"  # the state folder cannot be written: nothing saved
     LOCK_BY_PROCESS = "lock_by_process"  # no flock() here: the lock file names the process
     GAME_NOT_KEPT = "game_not_kept"  # --code: the game could not be kept aside, and goes on
     KEPT_UNREADABLE = "kept_unreadable"  # a kept game that cannot be read

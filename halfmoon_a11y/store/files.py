@@ -196,12 +196,18 @@ def _aside_name(path: str) -> str:
 def keep_aside(path: StrPath) -> str | None:
     """Rename a file that cannot be used to `NAME.bad-TIMESTAMP`, so nothing is lost. A
     symlink is renamed itself: what it names is never touched."""
-    path = os.fspath(path)
-    aside = _aside_name(path)
     try:
-        os.rename(path, aside)
+        return set_aside(path)
     except OSError:
         return None
+
+
+def set_aside(path: StrPath) -> str:
+    """`keep_aside`, raising OSError when the rename fails (the folder cannot be written:
+    its errno tells the lock why)."""
+    path = os.fspath(path)
+    aside = _aside_name(path)
+    os.rename(path, aside)
     return aside
 
 

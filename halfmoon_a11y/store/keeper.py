@@ -42,6 +42,10 @@ if TYPE_CHECKING:
     from halfmoon_a11y.store.files import StrPath
 
 
+# No lock could be had because of the state folder itself: the sentence names the folder.
+FOLDER_PROBLEMS = {se.Problem.STATE_READ_ONLY}
+
+
 class Keeper:
     def __init__(
         self, paths: Paths, settings_file: SettingsFile, owner: bool | Ownership = True
@@ -97,7 +101,7 @@ class Keeper:
         """
         notices: list[se.SessionEvent] = self._lock_notices()
         if not self.owner:  # a game of its own: the other window's game may be in use
-            return Start(code or DealCode.random(randbelow)), notices
+            return self._unsaved_start(code, randbelow), notices
         remove_leftovers(self.paths.saved_game)  # from saves a kill cut short
         if self.settings_file.unreadable:
             aside = self.settings_file.aside
@@ -129,6 +133,19 @@ class Keeper:
         if taken is not None and self._saved:
             self.kept_games.remove(taken)  # in the save now: a kill before this lost nothing
         return start, notices
+
+    def _unsaved_start(self, code: DealCode | None, randbelow: Callable[[int], int]) -> Start:
+        """A window that saves nothing plays a game of its own. Where only the state folder
+        cannot be written, no other window can be saving: the saved game is resumed as it
+        stands, read only (issue 26), unless --code asks for another deal."""
+        saved = None
+        if self.ownership.unopenable is se.Problem.STATE_READ_ONLY:
+            with contextlib.suppress(SaveError, OSError):
+                reading = savegame.read_game(self.paths.saved_game)  # changes nothing
+                saved = reading.start() if reading is not None else None
+        if saved is not None and code in (None, saved.code):
+            return saved
+        return Start(code or DealCode.random(randbelow))
 
     def _newer(
         self, saved: Start | None, game: str, found: Kept | None, notices: list[se.SessionEvent]
@@ -171,21 +188,26 @@ class Keeper:
     def _lock_notices(self) -> list[se.SessionEvent]:
         """Who owns the files, when it is not plainly this window by flock()."""
         ownership, lock = self.ownership, str(self.paths.lock)
-        if ownership.unopenable is not None:
-            return [se.StorageProblem(ownership.unopenable, lock)]
+        if ownership.unopenable is not None:  # a folder cannot be written: named
+            folder = os.path.dirname(lock) if ownership.unopenable in FOLDER_PROBLEMS else lock
+            return [se.StorageProblem(ownership.unopenable, folder)]
+        notices: list[se.SessionEvent] = []
+        if ownership.aside is not None:  # not a usable lock: set aside, a fresh one made
+            notices.append(se.StorageProblem(se.Problem.LOCK_SET_ASIDE, lock, ownership.aside))
         if ownership.owner:
             if ownership.kind == PROCESS:
-                return [se.StorageProblem(se.Problem.LOCK_BY_PROCESS, lock)]
-            return []
+                notices.append(se.StorageProblem(se.Problem.LOCK_BY_PROCESS, lock))
+            return notices
         holder = ownership.holder
         if holder is None:
-            return [se.StorageProblem(se.Problem.OPEN_ELSEWHERE, lock)]
+            return [*notices, se.StorageProblem(se.Problem.OPEN_ELSEWHERE, lock)]
         since = max(0, int(time.time() - holder.started))
         host = None if holder.here else holder.host
         return [
+            *notices,
             se.StorageProblem(
                 se.Problem.OPEN_ELSEWHERE, lock, process=holder.process, since=since, host=host
-            )
+            ),
         ]
 
     def _put_aside(self, saved: Start, notices: list[se.SessionEvent]) -> bool:

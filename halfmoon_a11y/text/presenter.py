@@ -116,6 +116,13 @@ STORAGE_PROBLEMS = {
         "Saving is off in this window: the lock file {path} could not be made. "
         "This window plays a game of its own and saves nothing."
     ),
+    (Problem.LOCK_SET_ASIDE, True): N_(
+        "Lock file {path} could not be used. It was kept aside as {aside}. "
+        "A new lock file was made."
+    ),
+    (Problem.STATE_READ_ONLY, False): N_(
+        "Saving is off in this window: the folder {path} cannot be written. Nothing is saved."
+    ),
     (Problem.LOCK_BY_PROCESS, False): N_(
         "File locks do not work in this folder, so the lock file {path} "
         "names this window's process instead."
