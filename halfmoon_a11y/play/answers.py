@@ -191,6 +191,10 @@ class Problem(StrEnum):
     LOCK_FAILED = "lock_failed"
     LOCK_SET_ASIDE = "lock_set_aside"  # not a usable lock file: set aside, a fresh one made
     STATE_READ_ONLY = "state_read_only"  # the state folder cannot be written: nothing saved
+    # issue 26: a folder another user made first: nothing read from it or saved in it
+    STATE_NOT_OWN = "state_not_own"  # the state folder: this window saves nothing
+    SETTINGS_FOLDER_NOT_OWN = "settings_folder_not_own"  # the default settings are played
+    STATS_FOLDER_NOT_OWN = "stats_folder_not_own"  # statistics are not recorded
     LOCK_BY_PROCESS = "lock_by_process"  # no flock() here: the lock file names the process
     GAME_NOT_KEPT = "game_not_kept"  # --code: the game could not be kept aside, and goes on
     KEPT_UNREADABLE = "kept_unreadable"  # a kept game that cannot be read

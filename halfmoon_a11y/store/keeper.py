@@ -24,9 +24,11 @@ from halfmoon_a11y.play.session import Session, Start, replay
 from halfmoon_a11y.play.settings import SETTINGS, Settings
 from halfmoon_a11y.store import saved_game as savegame
 from halfmoon_a11y.store.files import (
+    NotOwned,
     Paths,
     keep_aside,
     keep_copy,
+    own_folder,
     remove_leftovers,
     remove_leftovers_in,
 )
@@ -43,7 +45,7 @@ if TYPE_CHECKING:
 
 
 # No lock could be had because of the state folder itself: the sentence names the folder.
-FOLDER_PROBLEMS = {se.Problem.STATE_READ_ONLY}
+FOLDER_PROBLEMS = {se.Problem.STATE_READ_ONLY, se.Problem.STATE_NOT_OWN}
 
 
 class Keeper:
@@ -103,6 +105,7 @@ class Keeper:
         if not self.owner:  # a game of its own: the other window's game may be in use
             return self._unsaved_start(code, randbelow), notices
         remove_leftovers(self.paths.saved_game)  # from saves a kill cut short
+        notices += self._foreign_folders()
         if self.settings_file.unreadable:
             aside = self.settings_file.aside
             notices.append(
@@ -133,6 +136,25 @@ class Keeper:
         if taken is not None and self._saved:
             self.kept_games.remove(taken)  # in the save now: a kill before this lost nothing
         return start, notices
+
+    def _foreign_folders(self) -> list[se.SessionEvent]:
+        """The settings' and the statistics' folders, when another user made them first
+        (issue 26): named once, and nothing is read from them or saved in them (their
+        writes fail, unsaid)."""
+        notices: list[se.SessionEvent] = []
+        if self.settings_file.foreign:
+            folder = os.path.dirname(os.fspath(self.paths.settings))
+            notices.append(se.StorageProblem(se.Problem.SETTINGS_FOLDER_NOT_OWN, folder))
+            self._reported.add(se.Problem.SETTINGS_NOT_SAVED)
+        folder = os.path.dirname(os.fspath(self.paths.statistics))
+        try:
+            own_folder(folder)  # closed (0700) if others may enter it
+        except NotOwned:
+            notices.append(se.StorageProblem(se.Problem.STATS_FOLDER_NOT_OWN, folder))
+            self._reported.add(se.Problem.STATS_FAILED)
+        except OSError:
+            pass  # it cannot be asked: its writes say what is wrong
+        return notices
 
     def _unsaved_start(self, code: DealCode | None, randbelow: Callable[[int], int]) -> Start:
         """A window that saves nothing plays a game of its own. Where only the state folder

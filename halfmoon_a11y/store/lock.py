@@ -34,8 +34,10 @@ from halfmoon_a11y.play import system
 from halfmoon_a11y.play.answers import Problem
 from halfmoon_a11y.play.owned import (
     NotARegularFile,
+    NotOwned,
     make_folder,
     open_owned,
+    own_folder,
     read_bounded,
     write_all,
 )
@@ -166,9 +168,13 @@ class FilesLock:
     def acquire(self) -> Ownership:
         """Take the lock if no other window holds it; a bad thing at its path is set
         aside first (`lock_file.open_lock`). Never raises."""
+        folder = os.path.dirname(os.fspath(self.path)) or "."
         try:
-            make_folder(os.path.dirname(os.fspath(self.path)) or ".")
+            make_folder(folder)
+            own_folder(folder)  # closed (0700) if others may enter it
             handle, aside = open_lock(os.fspath(self.path))
+        except NotOwned:  # the state folder is another user's: nothing saved there
+            return Ownership(False, unopenable=Problem.STATE_NOT_OWN)
         except NotARegularFile:  # neither opened nor set aside
             return Ownership(False, unopenable=Problem.LOCK_NOT_A_FILE)
         except OSError as error:

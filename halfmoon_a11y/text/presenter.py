@@ -123,6 +123,18 @@ STORAGE_PROBLEMS = {
     (Problem.STATE_READ_ONLY, False): N_(
         "Saving is off in this window: the folder {path} cannot be written. Nothing is saved."
     ),
+    (Problem.STATE_NOT_OWN, False): N_(
+        "Saving is off in this window: the folder {path} belongs to another user. "
+        "Nothing is read from it, and nothing is saved."
+    ),
+    (Problem.SETTINGS_FOLDER_NOT_OWN, False): N_(
+        "Settings folder {path} belongs to another user. Nothing is read from it or "
+        "saved in it. Playing with the default settings."
+    ),
+    (Problem.STATS_FOLDER_NOT_OWN, False): N_(
+        "Statistics folder {path} belongs to another user. Statistics are not read from it "
+        "or recorded in it."
+    ),
     (Problem.LOCK_BY_PROCESS, False): N_(
         "File locks do not work in this folder, so the lock file {path} "
         "names this window's process instead."
