@@ -23,6 +23,7 @@ PATHS = {
     "game.json": ("xdg_state_home", "game.json"),
     "journal": ("xdg_state_home", "game.json.journal"),
     "settings.toml": ("xdg_config_home", "settings.toml"),
+    "lock": ("xdg_state_home", "lock"),  # issue 26, finding 7: set aside, a fresh lock made
 }
 
 
