@@ -302,3 +302,22 @@ def test_a_history_file_of_another_user_is_neither_read_nor_written(tmp_path):
     assert read_history(path) is None
     assert not append_history(path, "pile 6\n")
     assert path.read_bytes() == b"pile 5\n"
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs chown")
+def test_a_journal_of_another_user_beside_the_save_is_set_aside_unread(isolated_folders):
+    """Issue 26, finding 6: its lines were replayed into the player's game, and the
+    player's moves appended to it."""
+    folder = isolated_folders / "xdg_state_home" / "halfmoon-a11y"
+    folder.mkdir()
+    save = {"format": 1, "code": CODE, "moves": [], "elapsed": 5.0, "game": "abcd"}
+    (folder / "game.json").write_text(json.dumps(save))
+    journal = folder / "game.json.journal"
+    journal.write_text('["game", "abcd", 0]\n["r", 1.0, "1", "8"]\n')
+    os.chown(journal, OTHER_USER, OTHER_USER)
+    objects = run(b"quit\n", dict(os.environ))
+    problems = [e for e in events_of(objects) if e["type"] == "storage_problem"]
+    assert [(p["problem"], p["path"]) for p in problems] == [("journal_unreadable", str(journal))]
+    assert Path(problems[0]["aside"]).stat().st_uid == OTHER_USER
+    assert objects[0]["state"]["piles"][0]["count"] == 8  # its move was not replayed
+    assert journal.stat().st_uid == os.geteuid()  # the game's own journal now

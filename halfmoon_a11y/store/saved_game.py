@@ -27,6 +27,7 @@ from halfmoon_a11y.core.places import Location
 from halfmoon_a11y.core.values import record, replace
 from halfmoon_a11y.play.session import ReplayError, Session, Start, replay
 from halfmoon_a11y.store.files import (
+    NotOwned,
     TooLarge,
     atomic_write,
     honoured_link,
@@ -199,6 +200,8 @@ def read_game(path: StrPath) -> Reading | None:
             lines = read_head(journal, JOURNAL_BYTES)
         except OSError:
             return Reading(saved, game, raw, problem=JournalProblem.NOT_PLAIN)
+    except NotOwned:  # another user's (issue 26): never read, kept aside
+        return Reading(saved, game, raw, problem=JournalProblem.UNREADABLE)
     except OSError:  # raced into something else since: as if it were not plain
         return Reading(saved, game, raw, problem=JournalProblem.NOT_PLAIN)
     if not lines:
