@@ -79,6 +79,8 @@ def _folder_locked(folder: str) -> Iterator[None]:
 
 
 def _wait_for(handle: int) -> None:
+    if system.is_windows():  # no flock(), nor a folder to open (above)
+        return
     import fcntl
 
     deadline = time.monotonic() + FOLDER_WAIT
