@@ -117,7 +117,8 @@ def own_folder(path: StrPath) -> bool:
     there; NotOwned when it (or a link at its path) is another user's. One of the
     player's own that others may write in or enter is closed (0700), as the speech
     folder's root is (voice/folder.py): another user may neither read the moves in its
-    files nor put a file of theirs among them."""
+    files nor put a file of theirs among them. A folder the player linked there (a
+    dotfile manager's) keeps the mode the player gave it."""
     try:
         link = os.lstat(path)
         status = os.stat(path)
@@ -125,7 +126,8 @@ def own_folder(path: StrPath) -> bool:
         return False
     check_owner(link, path)
     check_owner(status, path)
-    if stat.S_IMODE(status.st_mode) & 0o077 and user() is not None:
+    linked = stat.S_ISLNK(link.st_mode)  # the player's own link to a folder of theirs: as is
+    if stat.S_IMODE(status.st_mode) & 0o077 and user() is not None and not linked:
         with contextlib.suppress(OSError):  # a read-only folder: its writes fail anyway
             os.chmod(path, FOLDER_MODE)
     return True
