@@ -197,7 +197,7 @@ def read_game(path: StrPath) -> Reading | None:
     except TooLarge:  # never written so long (it is folded first): its start is read
         too_long = True
         try:
-            lines = read_head(journal, JOURNAL_BYTES)
+            lines = read_head(journal, JOURNAL_BYTES, owned=True)
         except OSError:
             return Reading(saved, game, raw, problem=JournalProblem.NOT_PLAIN)
     except NotOwned:  # another user's (issue 26): never read, kept aside
