@@ -577,3 +577,26 @@ def test_plain_modes_history_written_by_libedit_is_read(tmp_path):
     assert _load_history(cast(ModuleType, readline), str(path))
     assert readline.lines == ["pile 5", "set speech off"]
     assert path.read_text() == "pile 5\nset speech off\n"
+
+
+def test_a_nul_in_plain_modes_history_drops_that_line_and_mends_the_file(tmp_path):
+    """Issue 26, finding 5: a file being appended at a power cut ends in NULs, and
+    readline.add_history raised ValueError (embedded null character) at every start of
+    plain mode at a terminal, until the file was deleted by hand. A line that cannot be
+    used is dropped, as an empty one is, and the file is written again without it, so the
+    next command is not glued to the NULs."""
+    import readline
+
+    from halfmoon_a11y.ui.plain import _load_history
+
+    path = tmp_path / "history-plain"
+    path.write_bytes(b"pile 5\npi\x00le 6\nset speech off\n\x00\x00\x00\x00")
+    readline.clear_history()
+    try:
+        assert _load_history(readline, str(path))
+        count = readline.get_current_history_length()
+        lines = [readline.get_history_item(index + 1) for index in range(count)]
+    finally:
+        readline.clear_history()
+    assert lines == ["pile 5", "set speech off"]
+    assert path.read_bytes() == b"pile 5\nset speech off\n"

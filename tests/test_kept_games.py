@@ -216,3 +216,28 @@ def test_a_kept_game_wins_over_a_save_of_its_deal_without_moves(paths, clock):
     assert session.game.moves == 5 and problems(session) == []
     keeper.close()
     assert not kept.exists() and os.listdir(paths.kept_games) == []
+
+
+@pytest.mark.parametrize("name", [f"{OTHER}.json", f"{OTHER}.cafe.json"])
+@pytest.mark.parametrize("how", ["--code", "new"])
+def test_a_kept_game_of_another_deal_is_set_aside_and_named(paths, clock, name, how):
+    """Issue 26, finding 8: `kept/HM1-N-AAAAAAB.json` holding a game of another deal was
+    played in place of the deal asked for. It is set aside, named, and the deal asked for
+    is dealt."""
+    kept = Path(paths.kept_games) / name
+    write_saved(kept, CODE, locations(LINE[:3]), "cafe", 1_000_000_000)
+    if how == "--code":
+        session, _ = start(paths, clock, OTHER)
+        heard = problems(session)
+    else:
+        session, _ = start(paths, clock, "HM1-N-EMQPNCT")
+        heard = [e for e in play(session, f"new {OTHER}") if isinstance(e, StorageProblem)]
+    assert str(session.code) == OTHER and session.game.moves == 0
+    [problem] = heard
+    assert problem.problem is Problem.KEPT_OTHER_DEAL and problem.path == str(kept)
+    assert problem.aside and Path(problem.aside).exists() and not kept.exists()
+    assert SavedGame.from_bytes(Path(problem.aside).read_bytes()).code == DealCode.parse(CODE)
+    said = Presenter(Words("en")).render(problem)[0]
+    assert said == f"Kept game {kept} holds another deal. It was kept aside as {problem.aside}."
+    assert Presenter(Words("ca")).render(problem)[0].startswith("La partida apartada")
+    assert Presenter(Words("da")).render(problem)[0].startswith("Det tilsidelagte spil")

@@ -8,15 +8,17 @@ import errno
 import fcntl
 import json
 import os
+import stat
 import subprocess
 import sys
 import time
 
 import pytest
 
-from halfmoon_a11y.core.dealcode import DealCode
+from halfmoon_a11y.core.dealcode import DealCode, deal
 from halfmoon_a11y.play.answers import Problem, StorageProblem
 from halfmoon_a11y.store import lock as lockmodule
+from halfmoon_a11y.store import saved_game as savegame
 from halfmoon_a11y.store.keeper import Keeper
 from halfmoon_a11y.store.lock import FLOCK, PROCESS, FilesLock, Holder, Ownership
 from halfmoon_a11y.store.settings_file import SettingsFile
@@ -24,7 +26,8 @@ from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.words import Words
 from halfmoon_a11y.ui.history import CommandHistory
 from halfmoon_a11y.ui.plain import terminal_lines
-from tests.support import play
+from tests.solver import winning_line
+from tests.support import play, private_device
 
 CODE = "HM1-N-EMQPNCT"
 
@@ -37,51 +40,183 @@ def problems(session):
     return [e for e in session.opening().notices if isinstance(e, StorageProblem)]
 
 
-def test_a_lock_that_is_a_folder_makes_no_window_the_owner(paths, clock):
-    """Before: a lock file that could not be opened made every window the owner."""
-    os.makedirs(paths.lock)
+WON = "HM1-N-AAAAAAC"  # winnable: tests.solver finds a line for it
+BAD_LOCKS = ["folder", "FIFO", "link to /dev/null", "dangling link", "link to a victim"]
+BAD_LOCKS += ["unreadable file"]
+
+
+def plant_lock(kind, path, tmp_path, monkeypatch):
+    """The bad thing at the lock's path. An unreadable file: root's after a sudo run (the
+    tests run as root, so os.open refuses it here, as long as that file is there)."""
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    if kind == "folder":
+        os.mkdir(path)
+        with open(os.path.join(path, "inside"), "w") as file:
+            file.write("kept")
+    elif kind == "FIFO":
+        os.mkfifo(path)
+    elif kind == "link to /dev/null":
+        os.symlink(private_device(tmp_path, "null"), path)
+    elif kind == "dangling link":
+        os.symlink(tmp_path / "nowhere", path)
+    elif kind == "link to a victim":
+        (tmp_path / "precious").write_text("the player's own file")
+        os.symlink(tmp_path / "precious", path)
+    else:
+        with open(path, "w") as file:
+            file.write("root's")
+        planted = os.lstat(path).st_ino
+        real_open = os.open
+
+        def refusing(name, flags, *args, **kwargs):
+            there = os.fspath(name) == os.fspath(path) and os.path.lexists(path)
+            if there and os.lstat(path).st_ino == planted:
+                raise PermissionError(errno.EACCES, "Permission denied", name)
+            return real_open(name, flags, *args, **kwargs)
+
+        monkeypatch.setattr(os, "open", refusing)
+    return os.lstat(path)
+
+
+@pytest.mark.parametrize("kind", BAD_LOCKS)
+def test_a_lock_that_is_no_usable_file_is_set_aside_and_the_game_saved(
+    paths, clock, tmp_path, monkeypatch, kind
+):
+    """Issue 26, finding 7. Before: a folder, a FIFO, a link or an unreadable file at the
+    lock's path made no window the owner; the player was told to remove it by hand, and a
+    game played meanwhile was lost at quit. Now it is set aside, named, and a fresh lock
+    made; the game is saved as ever."""
+    planted = plant_lock(kind, paths.lock, tmp_path, monkeypatch)
     ownership = FilesLock(paths.lock).acquire()
-    assert not ownership.owner and ownership.unopenable is Problem.LOCK_NOT_A_FILE
+    assert ownership.owner and ownership.kind == FLOCK
+    assert ownership.aside is not None
+    aside = os.lstat(ownership.aside)
+    assert (aside.st_ino, aside.st_mode) == (planted.st_ino, planted.st_mode)  # itself
+    assert stat.S_ISREG(os.lstat(paths.lock).st_mode)  # a fresh lock, a plain file
+    if kind == "link to a victim":
+        assert (tmp_path / "precious").read_text() == "the player's own file"
     keeper = keeper_for(paths, ownership)
-    session = keeper.open(DealCode.parse(CODE), now=clock)
+    session = keeper.open(DealCode.parse(WON), now=clock)
     [problem] = problems(session)
-    assert problem.problem is Problem.LOCK_NOT_A_FILE
-    play(session, "pick 1")
+    assert problem.problem is Problem.LOCK_SET_ASIDE and problem.path == paths.lock
+    assert problem.aside == ownership.aside
+    said = Presenter(Words("en")).render(problem)[0]
+    assert said == (
+        f"Lock file {paths.lock} could not be used. It was kept aside as {problem.aside}. "
+        "A new lock file was made."
+    )
+    for move in winning_line(deal(DealCode.parse(WON)))[:5]:
+        play(session, "pick " + " ".join(move))
     play(session, "quit")
     keeper.close()
-    assert not os.path.exists(paths.saved_game)
-    said = Presenter(Words("en")).render(problem)[0]
-    assert said.startswith("Saving is off in this window: the lock file")
-    assert "not a plain file" in said
+    saved = savegame.read(paths.saved_game)
+    assert saved is not None and len(saved.moves) == 5  # nothing lost at quit
 
 
-def test_a_symlink_at_the_lock_is_never_followed(paths, tmp_path):
-    target = tmp_path / "precious"
-    target.write_text("the player's own file")
+def test_two_windows_setting_a_bad_lock_aside_at_once_leave_one_owner(paths, monkeypatch):
+    """Issue 26, finding 7: the second window finds the same FIFO, and sets it aside while
+    the first is doing the same. Neither may set aside the fresh lock the other made:
+    then both would own the files."""
+    import threading
+
     os.makedirs(os.path.dirname(paths.lock))
-    os.symlink(target, paths.lock)
-    ownership = FilesLock(paths.lock).acquire()
-    assert not ownership.owner and ownership.unopenable is Problem.LOCK_NOT_A_FILE
-    assert target.read_text() == "the player's own file"
+    os.mkfifo(paths.lock)
+    first, second = FilesLock(paths.lock), FilesLock(paths.lock)
+    found: list[Ownership] = []
+    real_rename = os.rename
+    seen = threading.Event()
+
+    def slow_rename(source, target):
+        if not seen.is_set() and threading.current_thread() is threading.main_thread():
+            seen.set()  # the first window is about to set the FIFO aside: the second starts
+            threading.Thread(target=lambda: found.append(second.acquire())).start()
+            time.sleep(0.3)
+        real_rename(source, target)
+
+    monkeypatch.setattr(os, "rename", slow_rename)
+    owner = first.acquire()
+    deadline = time.monotonic() + 30
+    while not found and time.monotonic() < deadline:
+        time.sleep(0.01)
+    [other] = found
+    assert owner.owner and not other.owner
+    assert other.holder is not None and other.holder.process == os.getpid()
+    assert owner.aside is not None and stat.S_ISFIFO(os.lstat(owner.aside).st_mode)
+    assert other.aside is None
+    folder = os.path.dirname(paths.lock)
+    assert [n for n in os.listdir(folder) if n.startswith("lock.bad-")] == [
+        os.path.basename(owner.aside)
+    ]
+    first.release()
 
 
-def test_a_lock_file_that_may_not_be_opened_makes_no_window_the_owner(paths, monkeypatch):
-    """Root's lock file after a sudo run (the tests run as root: os.open refuses here)."""
+def read_only(folder, monkeypatch, code):
+    """A state folder that cannot be written (read-only, or 555 for a player who is not
+    root): the tests run as root, so every change inside it is refused here."""
+    folder = os.fspath(folder)
+
+    def inside(name):
+        return os.path.dirname(os.path.abspath(os.fspath(name))) == folder
+
     real_open = os.open
 
-    def refusing(path, flags, *args, **kwargs):
-        if os.fspath(path) == paths.lock:
-            raise PermissionError(errno.EACCES, "Permission denied", path)
-        return real_open(path, flags, *args, **kwargs)
+    def opening(name, flags, *args, **kwargs):
+        writes = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
+        if inside(name) and flags & writes:
+            raise OSError(code, os.strerror(code), name)
+        return real_open(name, flags, *args, **kwargs)
 
-    monkeypatch.setattr(os, "open", refusing)
+    def refused(name, *args, **kwargs):
+        if inside(name):
+            raise OSError(code, os.strerror(code), name)
+        raise AssertionError("only the state folder is read-only here")
+
+    monkeypatch.setattr(os, "open", opening)
+    for name in ("rename", "replace", "unlink", "mkdir", "chmod"):
+        real = getattr(os, name)
+        monkeypatch.setattr(
+            os, name, lambda n, *a, _real=real, **k: refused(n) if inside(n) else _real(n, *a, **k)
+        )
+
+
+@pytest.mark.parametrize("code", [errno.EROFS, errno.EACCES])
+def test_a_read_only_state_folder_resumes_the_saved_game_and_says_saving_is_off(
+    paths, clock, monkeypatch, code
+):
+    """Issue 26, finding 7. Before: the saved game was not even shown, and a fresh deal
+    was played. Now it is resumed as it stands, and the player hears that saving is off,
+    and why, naming the folder."""
+    line = winning_line(deal(DealCode.parse(WON)))
+    session, keeper = start_and_play(paths, clock, line[:3])
+    keeper.close()
+    before = paths.saved_game.read_bytes()
+    os.unlink(paths.lock)  # the folder became read-only after the last run
+    folder = os.path.dirname(paths.lock)
+    read_only(folder, monkeypatch, code)
     ownership = FilesLock(paths.lock).acquire()
-    assert not ownership.owner and ownership.unopenable is Problem.LOCK_NOT_PERMITTED
-    monkeypatch.setattr(os, "open", real_open)
-    session = keeper_for(paths, ownership).open(None)
+    assert not ownership.owner and ownership.unopenable is Problem.STATE_READ_ONLY
+    keeper = keeper_for(paths, ownership)
+    session = keeper.open(None, now=clock)
+    assert session.resumed and str(session.code) == WON and session.game.moves == 3
     [problem] = problems(session)
-    assert problem.problem is Problem.LOCK_NOT_PERMITTED
-    assert "sudo" in Presenter(Words("en")).render(problem)[0]
+    assert problem.problem is Problem.STATE_READ_ONLY and problem.path == folder
+    said = Presenter(Words("en")).render(problem)[0]
+    assert (
+        said
+        == f"Saving is off in this window: the folder {folder} cannot be written. Nothing is saved."
+    )
+    play(session, "pick " + " ".join(line[3]))
+    play(session, "quit")
+    keeper.close()
+    assert paths.saved_game.read_bytes() == before
+
+
+def start_and_play(paths, clock, moves):
+    keeper = keeper_for(paths, FilesLock(paths.lock).acquire())
+    session = keeper.open(DealCode.parse(WON), now=clock)
+    for move in moves:
+        play(session, "pick " + " ".join(move))
+    return session, keeper
 
 
 def test_a_second_window_is_told_which_window_owns_the_game(paths):

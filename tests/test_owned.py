@@ -82,3 +82,50 @@ def test_a_short_write_is_a_failure(tmp_path, monkeypatch):
     with pytest.raises(owned.ShortWrite):
         owned.atomic_write(folder / "game.json", b"{}")
     assert list(folder.iterdir()) == []  # no game.json, and no temporary left behind
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs chown")
+def test_another_users_folder_or_link_is_refused_and_the_players_own_is_closed(tmp_path):
+    """Issue 26, finding 6: the game's folders are the player's own."""
+    theirs = tmp_path / "theirs"
+    theirs.mkdir()
+    os.chown(theirs, 12345, 12345)
+    with pytest.raises(owned.NotOwned):
+        owned.make_folder(theirs)
+    with pytest.raises(owned.NotOwned):
+        owned.own_folder(theirs)
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    mine.chmod(0o777)
+    assert owned.own_folder(mine)
+    assert stat.S_IMODE(mine.stat().st_mode) == 0o700
+    dotfiles = tmp_path / "dotfiles"
+    dotfiles.mkdir()
+    dotfiles.chmod(0o755)
+    link = tmp_path / "linked"
+    link.symlink_to(dotfiles)
+    assert owned.own_folder(link)  # the player's own link: used, its folder left as it is
+    assert stat.S_IMODE(dotfiles.stat().st_mode) == 0o755
+    os.lchown(link, 12345, 12345)
+    with pytest.raises(owned.NotOwned):
+        owned.own_folder(link)  # a link another user made, even to the player's folder
+    assert not owned.own_folder(tmp_path / "absent")
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs chown")
+def test_a_file_of_another_user_is_refused_and_the_players_own_closed_to_writes(tmp_path):
+    """Issue 26, finding 6: the files the game opens in its folders are the player's own,
+    and no one else may write them."""
+    for name in ("read", "opened"):
+        (tmp_path / name).write_bytes(b"{}")
+        (tmp_path / name).chmod(0o666)
+    assert owned.read_bounded(tmp_path / "read", 10, owned=True) == b"{}"
+    os.close(owned.open_owned(tmp_path / "opened", os.O_RDWR))
+    for name in ("read", "opened"):
+        assert stat.S_IMODE((tmp_path / name).stat().st_mode) == 0o644
+        os.chown(tmp_path / name, 12345, 12345)
+    with pytest.raises(owned.NotOwned):
+        owned.read_bounded(tmp_path / "read", 10, owned=True)
+    with pytest.raises(owned.NotOwned):
+        owned.open_owned(tmp_path / "opened", os.O_RDWR)
+    assert owned.read_bounded(tmp_path / "read", 10) == b"{}"  # /proc's files are root's

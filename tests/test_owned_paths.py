@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -22,6 +23,7 @@ PATHS = {
     "game.json": ("xdg_state_home", "game.json"),
     "journal": ("xdg_state_home", "game.json.journal"),
     "settings.toml": ("xdg_config_home", "settings.toml"),
+    "lock": ("xdg_state_home", "lock"),  # issue 26, finding 7: set aside, a fresh lock made
 }
 
 
@@ -194,3 +196,128 @@ def test_remove_leftovers_in_never_follows_a_link(tmp_path):
     os.utime(link, (1, 1), follow_symlinks=False)
     assert remove_leftovers_in(folder) == 0
     assert victim.read_bytes() == SECRET
+
+
+# Issue 26, finding 6: folders and files another user made first.
+
+OTHER_USER = 12345  # the tests run as root, who may give a file to anyone
+FOLDERS = {  # each folder, a file planted in it, and the sentence's problem
+    "xdg_state_home": ("game.json", "state_not_own"),
+    "xdg_config_home": ("settings.toml", "settings_folder_not_own"),
+    "xdg_data_home": ("statistics.sqlite3", "stats_folder_not_own"),
+}
+PLANTED = {
+    "game.json": json.dumps({"format": 1, "code": CODE, "moves": [], "elapsed": 5.0}).encode(),
+    "settings.toml": b'lang = "da"\n',
+    "statistics.sqlite3": b"",
+}
+
+
+def others_folder(root: Path, xdg: str) -> Path:
+    """XDG_..._HOME shared and sticky, where another user made `halfmoon-a11y/` first
+    (0777) with 0666 files in it: a journal and a history as well, in the state folder."""
+    shared = root / xdg
+    shared.chmod(0o1777)
+    folder = shared / "halfmoon-a11y"
+    folder.mkdir()
+    name, _ = FOLDERS[xdg]
+    files = [name, "game.json.journal", "history-plain"] if xdg == "xdg_state_home" else [name]
+    for file in files:
+        (folder / file).write_bytes(PLANTED.get(file, b""))
+    for path in (folder, *(folder / file for file in files)):
+        os.chown(path, OTHER_USER, OTHER_USER)
+        path.chmod(0o777 if path == folder else 0o666)
+    return folder
+
+
+def snapshot(folder: Path) -> dict[str, tuple[bytes, int]]:
+    return {p.name: (p.read_bytes(), p.stat().st_uid) for p in sorted(folder.iterdir())}
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs chown")
+@pytest.mark.parametrize("xdg", list(FOLDERS))
+def test_a_folder_another_user_made_first_is_never_used(isolated_folders, xdg):
+    """Before: the game wrote its journal and history into another user's folder (who
+    read the moves and the commands as they were played, and could replace game.json),
+    read settings from it, and kept statistics there. Now nothing is read from it or
+    written to it, and one sentence names it."""
+    folder = others_folder(isolated_folders, xdg)
+    before = snapshot(folder)
+    lines = b"pick 1 8\nset move-errors on\nnew HM1-N-AAAAAAC\nnew HM1-N-AAAAAAC\nquit\n"
+    objects = run(lines, dict(os.environ))
+    problems = [e for e in events_of(objects) if e["type"] == "storage_problem"]
+    _, problem = FOLDERS[xdg]
+    assert [(p["problem"], p["path"]) for p in problems] == [(problem, str(folder))]
+    assert "another user" in problems[0]["message"]
+    assert snapshot(folder) == before  # nothing read into play, nothing written
+    first = objects[0]["events"][0]
+    assert first["type"] == "dealt" and not first["resumed"]  # not the planted game
+    assert "New game" in json.dumps(objects[0])  # the planted settings (Danish) not read
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs chown")
+def test_the_players_own_folder_open_to_others_is_closed(isolated_folders):
+    """A state folder of the player's own that others may write in: closed (0700) before
+    anything is written, and the game plays and saves as ever."""
+    folder = isolated_folders / "xdg_state_home" / "halfmoon-a11y"
+    folder.mkdir()
+    folder.chmod(0o777)
+    objects = run(b"pick 1 8\nquit\n", dict(os.environ))
+    assert not [e for e in events_of(objects) if e["type"] == "storage_problem"]
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    assert json.loads((folder / "game.json").read_bytes())["moves"] == [["1", "8"]]
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs chown")
+@pytest.mark.parametrize("name", ["game.json", "settings.toml", "lock"])
+def test_a_file_of_another_user_in_the_players_folder_is_set_aside(isolated_folders, name):
+    """Another user's file in the player's own folder (root's after a sudo run, or one
+    planted while the folder was open to others) is never read: it is set aside, named,
+    and the game goes on with its own."""
+    folder, _ = PATHS.get(name, ("xdg_state_home", name))
+    path = isolated_folders / folder / "halfmoon-a11y" / name
+    path.parent.mkdir()
+    path.write_bytes(PLANTED.get(name, b""))
+    os.chown(path, OTHER_USER, OTHER_USER)
+    path.chmod(0o666)
+    objects = run(b"pick 1 8\nset move-errors on\nquit\n", dict(os.environ))
+    problems = [e for e in events_of(objects) if e["type"] == "storage_problem"]
+    assert [p["path"] for p in problems] == [str(path)]
+    aside = Path(problems[0]["aside"])
+    assert aside.stat().st_uid == OTHER_USER and aside.read_bytes() == PLANTED.get(name, b"")
+    assert path.stat().st_uid == os.geteuid()  # the game's own file now
+    assert not objects[0]["events"][0]["resumed"]  # not the planted game
+    assert "New game" in json.dumps(objects[0])  # English: the planted settings not read
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs chown")
+def test_a_history_file_of_another_user_is_neither_read_nor_written(tmp_path):
+    """Issue 26, finding 6: the typed commands went into another user's file."""
+    from halfmoon_a11y.store.history_file import append_history, read_history
+
+    path = tmp_path / "history-plain"
+    path.write_bytes(b"pile 5\n")
+    os.chown(path, OTHER_USER, OTHER_USER)
+    path.chmod(0o666)
+    assert read_history(path) is None
+    assert not append_history(path, "pile 6\n")
+    assert path.read_bytes() == b"pile 5\n"
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs chown")
+def test_a_journal_of_another_user_beside_the_save_is_set_aside_unread(isolated_folders):
+    """Issue 26, finding 6: its lines were replayed into the player's game, and the
+    player's moves appended to it."""
+    folder = isolated_folders / "xdg_state_home" / "halfmoon-a11y"
+    folder.mkdir()
+    save = {"format": 1, "code": CODE, "moves": [], "elapsed": 5.0, "game": "abcd"}
+    (folder / "game.json").write_text(json.dumps(save))
+    journal = folder / "game.json.journal"
+    journal.write_text('["game", "abcd", 0]\n["r", 1.0, "1", "8"]\n')
+    os.chown(journal, OTHER_USER, OTHER_USER)
+    objects = run(b"quit\n", dict(os.environ))
+    problems = [e for e in events_of(objects) if e["type"] == "storage_problem"]
+    assert [(p["problem"], p["path"]) for p in problems] == [("journal_unreadable", str(journal))]
+    assert Path(problems[0]["aside"]).stat().st_uid == OTHER_USER
+    assert objects[0]["state"]["piles"][0]["count"] == 8  # its move was not replayed
+    assert journal.stat().st_uid == os.geteuid()  # the game's own journal now

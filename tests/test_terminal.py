@@ -232,6 +232,24 @@ def test_history_survives_a_restart(mode):
         again.close()
 
 
+def test_a_plain_history_ending_in_nuls_starts_and_is_mended():
+    """Issue 26, finding 5: a history file a power cut left ending in NULs stopped plain
+    mode at a terminal at every start (readline refused the line), naming errors.log,
+    until the file was deleted by hand."""
+    history = Path(os.environ["XDG_STATE_HOME"]) / "halfmoon-a11y" / "history-plain"
+    history.parent.mkdir(parents=True)
+    history.write_bytes(b"pile 5\n\x00\x00\x00\x00")
+    child = spawn("--plain", "--code", "HM1-N-EMQPNCT", "--no-speech", "--lang", "en")
+    child.expect("Reserve R8")
+    child.sendline("pile 6")
+    child.expect("Pile 6: ")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert "Something went wrong" not in (child.before or "")
+    assert history.read_bytes() == b"pile 5\npile 6\nquit\n"
+
+
 @pytest.mark.parametrize(
     ("language", "usage", "options", "helping"),
     [

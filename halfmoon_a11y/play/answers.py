@@ -189,9 +189,16 @@ class Problem(StrEnum):
     LOCK_NOT_A_FILE = "lock_not_a_file"
     LOCK_NOT_PERMITTED = "lock_not_permitted"
     LOCK_FAILED = "lock_failed"
+    LOCK_SET_ASIDE = "lock_set_aside"  # not a usable lock file: set aside, a fresh one made
+    STATE_READ_ONLY = "state_read_only"  # the state folder cannot be written: nothing saved
+    # issue 26: a folder another user made first: nothing read from it or saved in it
+    STATE_NOT_OWN = "state_not_own"  # the state folder: this window saves nothing
+    SETTINGS_FOLDER_NOT_OWN = "settings_folder_not_own"  # the default settings are played
+    STATS_FOLDER_NOT_OWN = "stats_folder_not_own"  # statistics are not recorded
     LOCK_BY_PROCESS = "lock_by_process"  # no flock() here: the lock file names the process
     GAME_NOT_KEPT = "game_not_kept"  # --code: the game could not be kept aside, and goes on
     KEPT_UNREADABLE = "kept_unreadable"  # a kept game that cannot be read
+    KEPT_OTHER_DEAL = "kept_other_deal"  # a kept file holding another deal: set aside
     KEPT_OTHER = "kept_other"  # the same deal saved and kept: the newer played, the other kept
     STATS_SIDE_FILE = "stats_side_file"  # not a plain file at SQLite's -wal or -shm: aside
     STATS_UNREADABLE = "stats_unreadable"  # not a database: set aside, a new one started

@@ -3,6 +3,8 @@ the lock, kept games, settings, statistics, history) and the voice (the sounds, 
 speech files) both go through it.
 
 - Folders are made 0700 and files 0600, whatever the umask (`make_folder`).
+- Only the player's own: another user's folder or file raises `NotOwned` (issue 26);
+  `own_folder` checks the game's folders at start and closes one others may enter.
 - Only regular files are read or written: a FIFO, a device or a folder raises
   `NotARegularFile`; nothing ever blocks on opening (O_NONBLOCK).
 - A write never follows a symlink (O_NOFOLLOW, or a rename over the link), unless a
@@ -89,15 +91,75 @@ class ShortWrite(OSError):
     """The disk took fewer bytes than were written (full, or a quota)."""
 
 
+class NotOwned(PermissionError):
+    """Another user's folder or file where the game keeps its own (a shared, sticky
+    XDG_STATE_HOME where someone made `halfmoon-a11y/` first; root's file after a sudo
+    run), or a link another user made to one: nothing of the game's is read from it or
+    written to it (issue 26). Its errno is None: no system call refused anything."""
+
+
+def user() -> int | None:
+    """The player's user id; None on Windows, which has none (st_uid is always 0 there)."""
+    if system.is_windows() or not hasattr(os, "geteuid"):
+        return None
+    return os.geteuid()
+
+
+def check_owner(status: os.stat_result, path: StrPath) -> None:
+    """NotOwned unless the player owns what `status` describes."""
+    me = user()
+    if me is not None and status.st_uid != me:
+        raise NotOwned(f"{os.fspath(path)} belongs to another user")
+
+
+def own_folder(path: StrPath) -> bool:
+    """Whether a folder where the game keeps its files may be used: False when nothing is
+    there; NotOwned when it (or a link at its path) is another user's. One of the
+    player's own that others may write in or enter is closed (0700), as the speech
+    folder's root is (voice/folder.py): another user may neither read the moves in its
+    files nor put a file of theirs among them. A folder the player linked there (a
+    dotfile manager's) keeps the mode the player gave it."""
+    try:
+        link = os.lstat(path)
+        status = os.stat(path)
+    except FileNotFoundError:
+        return False
+    check_owner(link, path)
+    check_owner(status, path)
+    linked = stat.S_ISLNK(link.st_mode)  # the player's own link to a folder of theirs: as is
+    if stat.S_IMODE(status.st_mode) & 0o077 and user() is not None and not linked:
+        with contextlib.suppress(OSError):  # a read-only folder: its writes fail anyway
+            os.chmod(path, FOLDER_MODE)
+    return True
+
+
+def _own_file(handle: int, status: os.stat_result, path: StrPath) -> None:
+    """A file the game opened in its folders: NotOwned when it is another user's; one of
+    the player's own that others may write is made theirs alone to write."""
+    check_owner(status, path)
+    loose = stat.S_IMODE(status.st_mode) & 0o022
+    if loose and user() is not None:
+        with contextlib.suppress(OSError):
+            os.fchmod(handle, stat.S_IMODE(status.st_mode) & ~0o022)
+
+
 def make_folder(path: StrPath) -> None:
     """A folder and its missing parents, each made 0700 whatever the umask. Folders that
-    are already there are left as they are (the player's own ~/.config, say)."""
+    are already there are left as they are (the player's own ~/.config, say), but the
+    folder itself must be the player's own: another user's raises NotOwned (issue 26).
+    The folders above it are not asked (a shared XDG_STATE_HOME is root's)."""
     path = os.fspath(path)
-    if not path or os.path.isdir(path):
+    if path:
+        _make(path)
+        _owned_leaf(path)
+
+
+def _make(path: str) -> None:
+    if os.path.isdir(path):
         return
     parent = os.path.dirname(path.rstrip(os.sep))
     if parent and parent != path:
-        make_folder(parent)
+        _make(parent)
     try:
         os.mkdir(path, FOLDER_MODE)
     except FileExistsError:
@@ -110,10 +172,18 @@ def make_folder(path: StrPath) -> None:
         os.chmod(path, FOLDER_MODE)  # the umask took bits off, or added none: exactly 0700
 
 
-def read_bounded(path: StrPath, limit: int) -> bytes | None:
+def _owned_leaf(path: str) -> None:
+    """NotOwned when the folder at `path` (or a link at it) is another user's; its mode
+    is left as it is (a player's own folder a link leads to, say)."""
+    check_owner(os.lstat(path), path)
+    check_owner(os.stat(path), path)
+
+
+def read_bounded(path: StrPath, limit: int, *, owned: bool = False) -> bytes | None:
     """A plain file's bytes, or None when there is no file. Never blocks, never reads more
     than `limit` bytes: a FIFO, a device, a folder or a symlink to one raises
-    NotARegularFile, a larger file TooLarge. Other failures raise OSError."""
+    NotARegularFile, a larger file TooLarge. Other failures raise OSError. `owned`: a
+    file of the game's own, which another user's is not (NotOwned)."""
     try:
         handle = os.open(path, read_flags())
     except (FileNotFoundError, NotADirectoryError):
@@ -124,6 +194,8 @@ def read_bounded(path: StrPath, limit: int) -> bytes | None:
         status = os.fstat(handle)
         if not stat.S_ISREG(status.st_mode):
             raise NotARegularFile(str(path))
+        if owned:
+            _own_file(handle, status, path)
         if status.st_size > limit:
             raise TooLarge(str(path))
         data = read_at_most(handle, limit + 1)
@@ -134,7 +206,7 @@ def read_bounded(path: StrPath, limit: int) -> bytes | None:
         os.close(handle)
 
 
-def read_head(path: StrPath, limit: int) -> bytes:
+def read_head(path: StrPath, limit: int, *, owned: bool = False) -> bytes:
     """The first `limit` bytes of a plain file (all of it when it is shorter), read as
     `read_bounded` reads: never through a FIFO or a device (NotARegularFile)."""
     try:
@@ -142,8 +214,11 @@ def read_head(path: StrPath, limit: int) -> bytes:
     except IsADirectoryError:
         raise NotARegularFile(str(path)) from None
     try:
-        if not stat.S_ISREG(os.fstat(handle).st_mode):
+        status = os.fstat(handle)
+        if not stat.S_ISREG(status.st_mode):
             raise NotARegularFile(str(path))
+        if owned:
+            _own_file(handle, status, path)
         return read_at_most(handle, limit)
     finally:
         os.close(handle)
@@ -165,7 +240,8 @@ def read_at_most(handle: int, limit: int) -> bytes:
 
 def open_owned(path: StrPath, flags: int) -> int:
     """Open (and create, 0600) a file the game owns, for writing: never through a
-    symlink, never blocking, only a regular file. The descriptor, or NotARegularFile."""
+    symlink, never blocking, only a regular file, the player's own (issue 26). The
+    descriptor, or NotARegularFile, or NotOwned."""
     refuse_link(path)
     try:
         handle = os.open(path, flags | os.O_CREAT | write_flags(), FILE_MODE)
@@ -174,8 +250,10 @@ def open_owned(path: StrPath, flags: int) -> int:
             raise NotARegularFile(str(path)) from error
         raise
     try:
-        if not stat.S_ISREG(os.fstat(handle).st_mode):
+        status = os.fstat(handle)
+        if not stat.S_ISREG(status.st_mode):
             raise NotARegularFile(str(path))
+        _own_file(handle, status, path)  # another user's: NotOwned
     except BaseException:
         os.close(handle)
         raise

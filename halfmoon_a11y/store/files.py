@@ -11,6 +11,7 @@ from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at
 from halfmoon_a11y.core.values import record
 from halfmoon_a11y.play import system
 from halfmoon_a11y.play.owned import NotARegularFile as NotARegularFile
+from halfmoon_a11y.play.owned import NotOwned as NotOwned
 from halfmoon_a11y.play.owned import TooLarge as TooLarge
 
 # Writing whole or not at all is shared with the voice (the sounds), which may not import
@@ -19,6 +20,7 @@ from halfmoon_a11y.play.owned import atomic_write as atomic_write
 from halfmoon_a11y.play.owned import make_folder as make_folder
 from halfmoon_a11y.play.owned import not_plain as not_plain
 from halfmoon_a11y.play.owned import open_owned as open_owned
+from halfmoon_a11y.play.owned import own_folder as own_folder
 from halfmoon_a11y.play.owned import read_bounded as read_bounded
 from halfmoon_a11y.play.owned import read_head as read_head
 from halfmoon_a11y.play.owned import remove_leftovers as remove_leftovers
@@ -179,8 +181,9 @@ def _xdg_folders(environ: Mapping[str, str]) -> tuple[str, str, str, str] | None
 
 
 def read_small(path: StrPath, limit: int) -> bytes | None:
-    """A plain file's bytes, or None when there is no file (`play.owned.read_bounded`)."""
-    return read_bounded(path, limit)
+    """A plain file of the player's own: its bytes, or None when there is no file
+    (`play.owned.read_bounded`; another user's raises NotOwned)."""
+    return read_bounded(path, limit, owned=True)
 
 
 def _aside_name(path: str) -> str:
@@ -196,12 +199,18 @@ def _aside_name(path: str) -> str:
 def keep_aside(path: StrPath) -> str | None:
     """Rename a file that cannot be used to `NAME.bad-TIMESTAMP`, so nothing is lost. A
     symlink is renamed itself: what it names is never touched."""
-    path = os.fspath(path)
-    aside = _aside_name(path)
     try:
-        os.rename(path, aside)
+        return set_aside(path)
     except OSError:
         return None
+
+
+def set_aside(path: StrPath) -> str:
+    """`keep_aside`, raising OSError when the rename fails (the folder cannot be written:
+    its errno tells the lock why)."""
+    path = os.fspath(path)
+    aside = _aside_name(path)
+    os.rename(path, aside)
     return aside
 
 

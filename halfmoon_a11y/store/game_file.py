@@ -12,6 +12,7 @@ from halfmoon_a11y.play.answers import SessionEvent
 from halfmoon_a11y.store import saved_game as savegame
 from halfmoon_a11y.store.files import (
     NotARegularFile,
+    NotOwned,
     keep_aside,
     not_plain,
     read_small,
@@ -92,7 +93,7 @@ class GameFile:
             try:
                 self._journal.restart(saved.game, len(saved.moves))
                 return
-            except NotARegularFile:  # a folder, a FIFO, a symlink planted since
+            except (NotARegularFile, NotOwned):  # a FIFO, a link, another user's file
                 aside = keep_aside(self._journal.path)
                 self.set_aside.append((self._journal.path, aside))
                 if aside is None:

@@ -11,8 +11,8 @@ plays on, and Up and Down keep the commands of this run.
   symlink (`open_append`), every byte counted (`write_all`), and rewritten whole or not
   at all (`atomic_write`, the link itself never followed), in a folder made 0700, the
   file 0600.
-- A path that is not a regular file (a FIFO, a device, a folder, a symlink) is left as
-  it is, neither read nor written.
+- A path that is not a regular file (a FIFO, a device, a folder, a symlink), or a file
+  of another user's (issue 26), is left as it is, neither read nor written.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ import stat
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.play.owned import (
     atomic_write,
+    check_owner,
     flag,
     make_folder,
     open_append,
@@ -56,6 +57,7 @@ def read_history(path: StrPath, limit: int = READ_LIMIT) -> bytes | None:
         status = os.fstat(handle)
         if not stat.S_ISREG(status.st_mode):
             return None
+        check_owner(status, path)  # another user's (issue 26): NotOwned, never read
         size = status.st_size
         cut = size > limit
         if cut:

@@ -24,9 +24,11 @@ from halfmoon_a11y.play.session import Session, Start, replay
 from halfmoon_a11y.play.settings import SETTINGS, Settings
 from halfmoon_a11y.store import saved_game as savegame
 from halfmoon_a11y.store.files import (
+    NotOwned,
     Paths,
     keep_aside,
     keep_copy,
+    own_folder,
     remove_leftovers,
     remove_leftovers_in,
 )
@@ -40,6 +42,10 @@ from halfmoon_a11y.store.statistics import Result, Statistics, StatisticsFailed
 
 if TYPE_CHECKING:
     from halfmoon_a11y.store.files import StrPath
+
+
+# No lock could be had because of the state folder itself: the sentence names the folder.
+FOLDER_PROBLEMS = {se.Problem.STATE_READ_ONLY, se.Problem.STATE_NOT_OWN}
 
 
 class Keeper:
@@ -97,8 +103,9 @@ class Keeper:
         """
         notices: list[se.SessionEvent] = self._lock_notices()
         if not self.owner:  # a game of its own: the other window's game may be in use
-            return Start(code or DealCode.random(randbelow)), notices
+            return self._unsaved_start(code, randbelow), notices
         remove_leftovers(self.paths.saved_game)  # from saves a kill cut short
+        notices += self._foreign_folders()
         if self.settings_file.unreadable:
             aside = self.settings_file.aside
             notices.append(
@@ -129,6 +136,38 @@ class Keeper:
         if taken is not None and self._saved:
             self.kept_games.remove(taken)  # in the save now: a kill before this lost nothing
         return start, notices
+
+    def _foreign_folders(self) -> list[se.SessionEvent]:
+        """The settings' and the statistics' folders, when another user made them first
+        (issue 26): named once, and nothing is read from them or saved in them (their
+        writes fail, unsaid)."""
+        notices: list[se.SessionEvent] = []
+        if self.settings_file.foreign:
+            folder = os.path.dirname(os.fspath(self.paths.settings))
+            notices.append(se.StorageProblem(se.Problem.SETTINGS_FOLDER_NOT_OWN, folder))
+            self._reported.add(se.Problem.SETTINGS_NOT_SAVED)
+        folder = os.path.dirname(os.fspath(self.paths.statistics))
+        try:
+            own_folder(folder)  # closed (0700) if others may enter it
+        except NotOwned:
+            notices.append(se.StorageProblem(se.Problem.STATS_FOLDER_NOT_OWN, folder))
+            self._reported.add(se.Problem.STATS_FAILED)
+        except OSError:
+            pass  # it cannot be asked: its writes say what is wrong
+        return notices
+
+    def _unsaved_start(self, code: DealCode | None, randbelow: Callable[[int], int]) -> Start:
+        """A window that saves nothing plays a game of its own. Where only the state folder
+        cannot be written, no other window can be saving: the saved game is resumed as it
+        stands, read only (issue 26), unless --code asks for another deal."""
+        saved = None
+        if self.ownership.unopenable is se.Problem.STATE_READ_ONLY:
+            with contextlib.suppress(SaveError, OSError):
+                reading = savegame.read_game(self.paths.saved_game)  # changes nothing
+                saved = reading.start() if reading is not None else None
+        if saved is not None and code in (None, saved.code):
+            return saved
+        return Start(code or DealCode.random(randbelow))
 
     def _newer(
         self, saved: Start | None, game: str, found: Kept | None, notices: list[se.SessionEvent]
@@ -162,27 +201,33 @@ class Keeper:
         """The game kept for this deal, read but still on disk; unreadable ones named."""
         found, unreadable = self.kept_games.find(code)
         for bad in unreadable:
-            notices.append(se.StorageProblem(se.Problem.KEPT_UNREADABLE, bad.path, bad.aside))
+            problem = se.Problem.KEPT_OTHER_DEAL if bad.other_deal else se.Problem.KEPT_UNREADABLE
+            notices.append(se.StorageProblem(problem, bad.path, bad.aside))
         return found
 
     def _lock_notices(self) -> list[se.SessionEvent]:
         """Who owns the files, when it is not plainly this window by flock()."""
         ownership, lock = self.ownership, str(self.paths.lock)
-        if ownership.unopenable is not None:
-            return [se.StorageProblem(ownership.unopenable, lock)]
+        if ownership.unopenable is not None:  # a folder cannot be written: named
+            folder = os.path.dirname(lock) if ownership.unopenable in FOLDER_PROBLEMS else lock
+            return [se.StorageProblem(ownership.unopenable, folder)]
+        notices: list[se.SessionEvent] = []
+        if ownership.aside is not None:  # not a usable lock: set aside, a fresh one made
+            notices.append(se.StorageProblem(se.Problem.LOCK_SET_ASIDE, lock, ownership.aside))
         if ownership.owner:
             if ownership.kind == PROCESS:
-                return [se.StorageProblem(se.Problem.LOCK_BY_PROCESS, lock)]
-            return []
+                notices.append(se.StorageProblem(se.Problem.LOCK_BY_PROCESS, lock))
+            return notices
         holder = ownership.holder
         if holder is None:
-            return [se.StorageProblem(se.Problem.OPEN_ELSEWHERE, lock)]
+            return [*notices, se.StorageProblem(se.Problem.OPEN_ELSEWHERE, lock)]
         since = max(0, int(time.time() - holder.started))
         host = None if holder.here else holder.host
         return [
+            *notices,
             se.StorageProblem(
                 se.Problem.OPEN_ELSEWHERE, lock, process=holder.process, since=since, host=host
-            )
+            ),
         ]
 
     def _put_aside(self, saved: Start, notices: list[se.SessionEvent]) -> bool:

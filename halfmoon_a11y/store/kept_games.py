@@ -6,7 +6,8 @@ Nothing here ever drops a game (issue 18). A kept file holding another game of t
 deal is never written over: the game put aside goes beside it, as `CODE.GAME.json`
 (GAME, the game's identity). Taking a game back only reads it: the keeper removes the
 file once the game is in the save (`remove`), so a kill in between loses nothing. A kept
-file that cannot be read is set aside and named. The folder is read only when a game is
+file that cannot be read, or that holds another deal than its name says, is set aside
+and named. The folder is read only when a game is
 asked for or put aside, never at start-up.
 """
 
@@ -45,6 +46,7 @@ class Unreadable:
 
     path: str
     aside: str | None
+    other_deal: bool = False  # it holds a game of another deal than its name says
 
 
 def modified(path: StrPath) -> float:
@@ -65,14 +67,18 @@ class KeptGames:
 
     def find(self, code: DealCode) -> tuple[Kept | None, list[Unreadable]]:
         """The game kept for this deal, replayed, left on disk until `remove`: the file
-        `CODE.json`, else the newest `CODE.GAME.json`. A file that cannot be read is set
-        aside and named in the list, and the next one is tried."""
+        `CODE.json`, else the newest `CODE.GAME.json`. A file that cannot be read, or
+        holds a game of another deal (issue 26), is set aside and named in the list, and
+        the next one is tried."""
         unreadable = []
         for path in self._candidates(code):
             try:
                 kept = self._read(path)
             except (SaveError, OSError):
                 unreadable.append(Unreadable(path, keep_aside(path)))
+                continue
+            if kept is not None and kept.start.code != code:  # never played for this deal
+                unreadable.append(Unreadable(path, keep_aside(path), other_deal=True))
                 continue
             if kept is not None:
                 return kept, unreadable

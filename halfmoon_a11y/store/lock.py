@@ -13,9 +13,11 @@ signal probes a process there: `os.kill(pid, 0)` would end it (`play/windows_pro
 
 Where flock() is not supported (some network or FUSE folders) the file itself is the
 lock: it holds the owner's process id and host, and it is stale when that process is
-gone on this host. A lock file that cannot be opened (a folder, a file of root's after
-a `sudo` run) makes no window the owner: that window plays without writing, and says
-why (issue 18).
+gone on this host. A folder, a FIFO, a link or a file of root's after a `sudo` run at the
+lock's path is set aside and a fresh lock made (`lock_file.py`, issue 26). Only when the
+folder cannot be written, or the thing cannot be set aside, is no window the owner: that
+window writes nothing, and says why (issue 18); a folder that cannot be written still
+resumes the saved game, read only.
 """
 
 from __future__ import annotations
@@ -27,16 +29,19 @@ import os
 import time
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
-from halfmoon_a11y.core.values import record
+from halfmoon_a11y.core.values import record, replace
 from halfmoon_a11y.play import system
 from halfmoon_a11y.play.answers import Problem
 from halfmoon_a11y.play.owned import (
     NotARegularFile,
+    NotOwned,
     make_folder,
     open_owned,
+    own_folder,
     read_bounded,
     write_all,
 )
+from halfmoon_a11y.store.lock_file import READ_ONLY, open_lock
 
 if TYPE_CHECKING:
     from halfmoon_a11y.store.files import StrPath
@@ -117,12 +122,14 @@ class Ownership:
     """What acquiring the lock found. `owner`: this window writes the files. Else either
     `holder` (another window owns them; None when it cannot be told which) or `unopenable`
     (the lock file could not be opened: no window can be sure it is alone; the reason is
-    the problem the player hears: LOCK_NOT_A_FILE, LOCK_NOT_PERMITTED or LOCK_FAILED)."""
+    the problem the player hears: STATE_READ_ONLY, LOCK_NOT_A_FILE, LOCK_NOT_PERMITTED or
+    LOCK_FAILED)."""
 
     owner: bool
     kind: str | None = None  # FLOCK or PROCESS; None when no lock could be had
     holder: Holder | None = None
     unopenable: Problem | None = None  # why the lock file could not be opened
+    aside: str | None = None  # where a bad thing at the lock's path was set aside (issue 26)
 
 
 def _process_started(process: int) -> float | None:
@@ -159,16 +166,23 @@ class FilesLock:
         self._me = Holder(os.getpid(), _host(), round(time.time() if now is None else now, 3))
 
     def acquire(self) -> Ownership:
-        """Take the lock if no other window holds it. Never raises."""
+        """Take the lock if no other window holds it; a bad thing at its path is set
+        aside first (`lock_file.open_lock`). Never raises."""
+        folder = os.path.dirname(os.fspath(self.path)) or "."
         try:
-            make_folder(os.path.dirname(os.fspath(self.path)) or ".")
-            handle = open_owned(self.path, os.O_RDWR)
-        except NotARegularFile:
+            make_folder(folder)
+            own_folder(folder)  # closed (0700) if others may enter it
+            handle, aside = open_lock(os.fspath(self.path))
+        except NotOwned:  # the state folder is another user's: nothing saved there
+            return Ownership(False, unopenable=Problem.STATE_NOT_OWN)
+        except NotARegularFile:  # neither opened nor set aside
             return Ownership(False, unopenable=Problem.LOCK_NOT_A_FILE)
-        except PermissionError:
-            return Ownership(False, unopenable=Problem.LOCK_NOT_PERMITTED)
-        except OSError:
-            return Ownership(False, unopenable=Problem.LOCK_FAILED)
+        except OSError as error:
+            return Ownership(False, unopenable=_unopenable(error))
+        ownership = self._take(handle)
+        return replace(ownership, aside=aside) if aside else ownership
+
+    def _take(self, handle: int) -> Ownership:
         locked = _try_lock(handle)
         if locked is None:  # no flock here: the file's content is the lock
             os.close(handle)
@@ -238,6 +252,16 @@ class FilesLock:
                 os.close(self._handle)  # closing releases the lock
         self._handle = None
         self._kind = None
+
+
+def _unopenable(error: OSError) -> Problem:
+    """Why no lock could be had: the folder cannot be written (the saved game is then
+    resumed without saving), the file may not be opened, or anything else."""
+    if error.errno in READ_ONLY:
+        return Problem.STATE_READ_ONLY
+    if isinstance(error, PermissionError):
+        return Problem.LOCK_NOT_PERMITTED
+    return Problem.LOCK_FAILED
 
 
 def _read_holder(handle: int) -> Holder | None:

@@ -30,6 +30,7 @@ from halfmoon_a11y.core.places import Location
 from halfmoon_a11y.core.values import record, replace
 from halfmoon_a11y.play.session import ReplayError, Session, Start, replay
 from halfmoon_a11y.store.files import (
+    NotOwned,
     TooLarge,
     atomic_write,
     honoured_link,
@@ -234,9 +235,11 @@ def read_game(path: StrPath) -> Reading | None:
     except TooLarge:  # never written so long (it is folded first): its start is read
         too_long = True
         try:
-            lines = read_head(journal, JOURNAL_BYTES)
+            lines = read_head(journal, JOURNAL_BYTES, owned=True)
         except OSError:
             return Reading(saved, game, raw, problem=JournalProblem.NOT_PLAIN)
+    except NotOwned:  # another user's (issue 26): never read, kept aside
+        return Reading(saved, game, raw, problem=JournalProblem.UNREADABLE)
     except OSError:  # raced into something else since: as if it were not plain
         return Reading(saved, game, raw, problem=JournalProblem.NOT_PLAIN)
     if not lines:

@@ -20,10 +20,12 @@ from halfmoon_a11y.core.values import field, record
 from halfmoon_a11y.play.settings import SETTINGS, Settings, SettingSpec, by_field
 from halfmoon_a11y.store.files import (
     NotARegularFile,
+    NotOwned,
     TooLarge,
     atomic_write,
     honoured_link,
     keep_aside,
+    own_folder,
     read_small,
     unusable,
 )
@@ -78,14 +80,21 @@ class SettingsFile:
     stored: dict[str, Any] = field(default_factory=dict)
     aside: str | None = None  # where an unreadable file was kept
     unreadable: bool = False
+    foreign: bool = False  # its folder is another user's: neither read nor written
 
     @classmethod
     def load(cls, path: StrPath) -> SettingsFile:
+        try:
+            own_folder(os.path.dirname(os.fspath(path)) or ".")  # closed if open to others
+        except NotOwned:  # another user's folder (issue 26): nothing read from it
+            return cls(path, foreign=True)
+        except OSError:
+            pass  # no such folder, or it cannot be asked: the reads below say
         if unusable(path):  # a FIFO, a device, a folder, a link that is not the player's
             return cls(path, aside=keep_aside(path), unreadable=True)
         try:
             raw = read_small(path, MAX_BYTES)
-        except (NotARegularFile, TooLarge):
+        except (NotARegularFile, TooLarge, NotOwned):  # NotOwned: another user's file
             return cls(path, aside=keep_aside(path), unreadable=True)
         except OSError:
             return cls(path, unreadable=True)
@@ -119,6 +128,8 @@ class SettingsFile:
         Raises OSError when the file cannot be written."""
         spec = _named(name)
         key = spec.key if spec else name
+        if self.foreign:
+            raise NotOwned(f"{os.path.dirname(os.fspath(self.path))} belongs to another user")
         if self.unreadable and self.aside is None and os.path.exists(self.path):
             # never overwrite a file we could not read and could not move aside
             raise OSError(f"{self.path} could not be read, so it is left as it is")

@@ -116,6 +116,25 @@ STORAGE_PROBLEMS = {
         "Saving is off in this window: the lock file {path} could not be made. "
         "This window plays a game of its own and saves nothing."
     ),
+    (Problem.LOCK_SET_ASIDE, True): N_(
+        "Lock file {path} could not be used. It was kept aside as {aside}. "
+        "A new lock file was made."
+    ),
+    (Problem.STATE_READ_ONLY, False): N_(
+        "Saving is off in this window: the folder {path} cannot be written. Nothing is saved."
+    ),
+    (Problem.STATE_NOT_OWN, False): N_(
+        "Saving is off in this window: the folder {path} belongs to another user. "
+        "Nothing is read from it, and nothing is saved."
+    ),
+    (Problem.SETTINGS_FOLDER_NOT_OWN, False): N_(
+        "Settings folder {path} belongs to another user. Nothing is read from it or "
+        "saved in it. Playing with the default settings."
+    ),
+    (Problem.STATS_FOLDER_NOT_OWN, False): N_(
+        "Statistics folder {path} belongs to another user. Statistics are not read from it "
+        "or recorded in it."
+    ),
     (Problem.LOCK_BY_PROCESS, False): N_(
         "File locks do not work in this folder, so the lock file {path} "
         "names this window's process instead."
@@ -129,6 +148,12 @@ STORAGE_PROBLEMS = {
     ),
     (Problem.KEPT_UNREADABLE, False): N_(
         "Kept game {path} could not be read and was left as it is."
+    ),
+    (Problem.KEPT_OTHER_DEAL, True): N_(
+        "Kept game {path} holds another deal. It was kept aside as {aside}."
+    ),
+    (Problem.KEPT_OTHER_DEAL, False): N_(
+        "Kept game {path} holds another deal and was left as it is."
     ),
     (Problem.KEPT_OTHER, False): N_(
         "Two games of this deal were found. The newer one is played; "

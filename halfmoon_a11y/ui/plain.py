@@ -97,7 +97,7 @@ def terminal_lines(
             return
         except UnicodeDecodeError:
             line = "\ufffd"  # answered as a word not understood, like a pipe's bad bytes
-        if readline is not None and line.strip() and keep(line):
+        if readline is not None and line.strip() and usable(line) and keep(line):
             readline.add_history(line)
             if history is not None and writes:
                 from halfmoon_a11y.store.history_file import append_history
@@ -131,15 +131,22 @@ def _load_history(readline: ModuleType, history: str | None, writes: bool = True
     data = read_history(history)
     if data is None:
         return False
-    lines = [line for line in data.decode("utf-8", errors="replace").split("\n") if line]
-    libedit = bool(lines) and lines[0] == LIBEDIT_HEADER
+    found = [line for line in data.decode("utf-8", errors="replace").split("\n") if line]
+    libedit = bool(found) and found[0] == LIBEDIT_HEADER
     if libedit:  # spaces and backslashes as octal escapes (\040)
-        lines = [_unescape(line) for line in lines[1:]]
-    if (libedit or len(lines) > HISTORY_SIZE) and writes:
+        found = [_unescape(line) for line in found[1:]]
+    lines = [line for line in found if usable(line)]  # a power cut leaves NULs at the end
+    if (libedit or len(lines) != len(found) or len(lines) > HISTORY_SIZE) and writes:
         rewrite_history(history, "".join(line + "\n" for line in lines[-HISTORY_SIZE:]))
     for line in lines[-HISTORY_SIZE:]:
         readline.add_history(line)
     return True
+
+
+def usable(line: str) -> bool:
+    """Whether readline can hold the line: not empty, and no NUL (add_history raises
+    ValueError on one, and that stopped every start of plain mode; issue 26)."""
+    return bool(line) and "\0" not in line
 
 
 def _unescape(line: str) -> str:
