@@ -136,6 +136,11 @@ class Game:
         return len(self._undone)
 
     @property
+    def undone(self) -> tuple[Move, ...]:
+        """The removals redo can make again, the last undone last."""
+        return tuple(self._undone)
+
+    @property
     def cards_left(self) -> int:
         """Cards still on the table, hidden ones included."""
         return sum(self.count_at(location) for location in ALL_LOCATIONS)

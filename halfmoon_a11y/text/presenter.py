@@ -303,23 +303,33 @@ class Presenter:
             said.append(se.QuitAsked())
         return said
 
-    def render_all(self, events: Sequence[se.SessionEvent]) -> list[str]:
+    def render_all(
+        self,
+        events: Sequence[se.SessionEvent],
+        skip: Callable[[Exception], None] | None = None,
+    ) -> list[str]:
         """The sentences for a list of events. A removal and what it caused (the places
         it changed, a win or a block) is one answer: the outcome first, then the score
-        and the cards left, then the places that changed."""
+        and the cards left, then the places that changed. `skip`: a part whose wording
+        meets a bug is left out, and `skip` is told, so that the rest is still said."""
         lines: list[str] = []
         index = 0
         while index < len(events):
             event = events[index]
+            end = index + 1
             if isinstance(event, ev.Removed | ev.Redone):
-                end = index + 1
                 while end < len(events) and isinstance(events[end], _CAUSED_BY_A_REMOVAL):
                     end += 1
-                lines.extend(self.removal(event, events[index + 1 : end]))
-                index = end
-                continue
-            lines.extend(self.render(event))
-            index += 1
+            try:
+                if isinstance(event, ev.Removed | ev.Redone):
+                    lines.extend(self.removal(event, events[index + 1 : end]))
+                else:
+                    lines.extend(self.render(event))
+            except Exception as error:
+                if skip is None:
+                    raise
+                skip(error)
+            index = end
         return lines
 
     def removal(

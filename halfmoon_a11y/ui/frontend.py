@@ -293,6 +293,17 @@ class TextFrontEnd(Turns):
             self.last = remembered(heard)
         self.announce(heard)
 
+    def say_in_part(self, answer: se.Answer, failure: se.Failed) -> None:
+        """Every part of the answer that can be worded, then the failure (issue 26): a bug
+        in wording one part (an undo's sentence) never hides the others. Not kept for
+        `repeat`."""
+        events = [*self.presenter.order(answer, table=True, last=self.last), failure]
+        lines = self.presenter.render_all(events, skip=_unsaid)
+        self.write(lines)
+        if not isinstance(self.speaker, SilentSpeaker):
+            heard = self.ear.render_all(events, skip=_unsaid)
+            self.speaker.speak([for_the_ear(line) for line in heard])
+
     def say_plainly(self) -> None:
         self.write([plain_failure(self.presenter, self._saved)])
 
@@ -406,3 +417,8 @@ def _close_quietly(speaker: Speaker) -> None:
         speaker.close()
     except Exception:  # said once, by the caller
         return
+
+
+def _unsaid(error: Exception) -> None:
+    """A part of an answer left unsaid: the bug that hid it is written down already."""
+    return

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.play import answers as se
-from halfmoon_a11y.play import system
+from halfmoon_a11y.play import since, system
 from halfmoon_a11y.play.commands import Command
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.text.presenter import Presenter
@@ -124,10 +124,12 @@ class Turns(ABC):
         """The straight line, each step guarded. A bug before anything was done is the
         answer; a bug in a later step (saving, following a setting) is said after what
         was done, which stands. `quit` leaves even when saving fails: leaving saves again."""
+        before = since.mark(self.session)
         try:
             answer = execute()
-        except Exception as error:
-            answer = se.Answer((self.failed(error),))
+        except Exception as error:  # what was done already is said first, then the bug
+            failure = self.failed(error)
+            answer = self._done_since(before).noted([failure])
         else:
             self.leaving = self.leaving or answer.leaving
             if persist:
@@ -141,6 +143,14 @@ class Turns(ABC):
                 answer = answer.noted([self.failed(error)])
         self._say(answer.noted(self.troubles()))
 
+    def _done_since(self, before: since.Mark) -> se.Answer:
+        """What the failed command had done to the game (issue 26); nothing if even that
+        cannot be told."""
+        try:
+            return since.done_since(self.session, before)
+        except Exception:  # the first bug is written down already: this one is not said
+            return se.Answer()
+
     def _say(self, answer: se.Answer) -> None:
         """Say the answer; if saying it meets a bug, say that instead; if even that fails,
         `say_plainly`. An output that cannot be written (a closed pipe, a full disk) is no
@@ -153,12 +163,17 @@ class Turns(ABC):
         except Exception as error:
             failure = self.failed(error)
         try:
-            self.say(se.Answer((failure,)))
+            self.say_in_part(answer, failure)
         except OSError:
             raise
         except Exception as error:
             self.failed(error)
             self.say_plainly()
+
+    def say_in_part(self, answer: se.Answer, failure: se.Failed) -> None:
+        """Saying `answer` met a bug: say what of it can still be said, then `failure`.
+        By default the failure alone; the text front end says every part it can word."""
+        self.say(se.Answer((failure,)))
 
     def say_plainly(self) -> None:
         """The last resort, when even the failure cannot be said in the player's words."""
