@@ -298,9 +298,6 @@ class Game:
         if not self._undone:
             raise NothingToRedoError()
 
-    def can_redo(self) -> bool:
-        return bool(self._undone)
-
     def redo(self) -> list[Event]:
         """Make the last undone removal again: its cards are where undo put them back, on
         top (no removal was made since, or there would be nothing to redo)."""

@@ -31,9 +31,6 @@ if TYPE_CHECKING:
             """After a bug: save the game as it stands, whatever the answer was. Whether it
             reached the disk."""
 
-        def close(self) -> None:
-            """Leaving: the whole game, in one full save."""
-
 
 class NoStore:
     """No files: nothing kept aside, no statistics, nothing written."""
@@ -49,6 +46,3 @@ class NoStore:
 
     def rescue(self, session: Session) -> bool:
         return False  # nothing is ever saved
-
-    def close(self) -> None:
-        pass

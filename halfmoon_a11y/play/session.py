@@ -224,11 +224,6 @@ class Session:
 
     # -- what the commands' handlers do -------------------------------------------------
 
-    @property
-    def leaving_asked(self) -> bool:
-        """`new` was asked once, just before this command, during a game with moves."""
-        return self._asked
-
     def keep_question(self) -> None:
         """An empty line or a repeat keeps `new`'s question open."""
         self._leaving_asked = self._asked

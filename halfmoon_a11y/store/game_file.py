@@ -49,10 +49,6 @@ class GameFile:
     def journal_path(self) -> str:
         return self._journal.path
 
-    @property
-    def journal_in_use(self) -> bool:
-        return self._journal.is_open
-
     def journal_holds(self, game: str) -> bool:
         """Whether the save on disk and its journal hold every move of `game` so far: the
         journal adds to that game's save, and no line of it failed (a failed line closes
