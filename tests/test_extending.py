@@ -210,3 +210,25 @@ def test_a_new_command_is_one_entry_and_its_words(tell):
         [event] = mode.reply(word)["events"]  # the JSON mode
         assert event["type"] == "code" and event["code"] == "HM1-N-EMQPNCT"
     assert commands.find("fortæl").name == "tell"  # its names work in any language
+
+
+def test_a_setting_is_said_on_resume_only_when_its_declaration_says_so(monkeypatch):
+    """Issue 27, point 5: `Audience.SESSION` (the session reads the setting when it plays)
+    no longer also means "said with every resumed game while on": a new switch that is on
+    by default made every resume say it. `said_on_resume` says it, apart."""
+    from halfmoon_a11y.core.values import replace
+    from halfmoon_a11y.play.session import Session, Start
+
+    monkeypatch.setitem(SETTINGS, "beeps", replace(BEEPS, default=True))
+    resumed = Start(DealCode.parse("HM1-N-EMQPNCT"), resumed=True)
+    on = Settings().replace(move_errors=True)
+    dealt = Session(resumed, on).opening().dealt
+    assert dealt is not None and dealt.advice_on == ("move-errors",)  # not beeps
+    monkeypatch.setitem(SETTINGS, "beeps", replace(BEEPS, default=True, said_on_resume=True))
+    dealt = Session(resumed, on).opening().dealt
+    assert dealt is not None and dealt.advice_on == ("move-errors", "beeps")
+    assert [key for key, spec in SETTINGS.items() if spec.said_on_resume] == [
+        "move-errors",
+        "placement-help",
+        "beeps",
+    ]

@@ -43,7 +43,7 @@ from halfmoon_a11y.play.answers import (
 )
 from halfmoon_a11y.play.clock import GameClock
 from halfmoon_a11y.play.errors import PlaceLeftOverError
-from halfmoon_a11y.play.settings import SETTINGS, Audience, Settings
+from halfmoon_a11y.play.settings import SETTINGS, Settings
 from halfmoon_a11y.play.views import Spot, TableView, table_view
 
 if TYPE_CHECKING:
@@ -267,11 +267,11 @@ class Session:
         return list(self.game.drop_selection())
 
     def _advice_on(self) -> tuple[str, ...]:
-        """The settings that add to what the player hears, when they are on."""
+        """The settings said with a resumed game's deal, those of them that are on."""
         return tuple(
             spec.key
             for spec in SETTINGS.values()
-            if Audience.SESSION in spec.audience and self.settings.value(spec) is True
+            if spec.said_on_resume and self.settings.value(spec) is True
         )
 
     def verify_pick(self, locations: tuple[Location, ...]) -> None:

@@ -158,6 +158,9 @@ class SettingSpec:
     announce: str | Mapping[Any, str]  # a message with {value}, or one message per value
     audience: Audience
     option_help: tuple[str, ...] = ()  # --KEY (a switch: --KEY, then --no-KEY); none if empty
+    # said with the deal of a resumed game while it is on ("Move errors: on."), so that the
+    # player knows the game will add to what it says; an audience never implies it
+    said_on_resume: bool = False
 
     def parse(self, text: str) -> Any:
         """A typed value, in any language; raises ValueError when it is not one."""
@@ -184,8 +187,9 @@ def _switch(
     announce: str | Mapping[Any, str],
     audience: Audience,
     *helps: str,
+    said_on_resume: bool = False,
 ) -> SettingSpec:
-    return SettingSpec(key, field, Switch(), default, announce, audience, helps)
+    return SettingSpec(key, field, Switch(), default, announce, audience, helps, said_on_resume)
 
 
 SETTINGS: dict[str, SettingSpec] = {
@@ -206,6 +210,7 @@ SETTINGS: dict[str, SettingSpec] = {
             False,
             {True: N_("Move errors: on."), False: N_("Move errors: off.")},
             Audience.SESSION,
+            said_on_resume=True,
         ),
         _switch(
             "placement-help",
@@ -213,6 +218,7 @@ SETTINGS: dict[str, SettingSpec] = {
             False,
             {True: N_("Placement help: on."), False: N_("Placement help: off.")},
             Audience.SESSION,
+            said_on_resume=True,
         ),
         SettingSpec(
             "cards",
