@@ -74,15 +74,17 @@ def test_json_messages_follow_the_setting_and_the_order(length):
     session = Session(DealCode.parse(SEED), settings=Settings(answers=length))
     mode = JsonMode(session, io.StringIO())
     events = mode.reply("pick 1 8")["events"]
-    assert [event["type"] for event in events] == ["removed", "revealed", "revealed"]
-    assert events[0]["score"] == 10 and events[0]["left"] == 102  # the events are unchanged
-    messages = [event["message"] for event in events]
+    assert [event["type"] for event in events] == ["removed"]  # one removal, one value
+    assert events[0]["score"] == 10 and events[0]["left"] == 102
+    assert events[0]["uncovered"] == [
+        {"type": "revealed", "location": "1", "card": "2C", "count": 7},
+        {"type": "revealed", "location": "8", "card": "JC", "count": 7},
+    ]
     counts = ", 7 cards" if length is AnswerLength.FULL else ""
     totals = " Score 10, 102 cards left." if length is AnswerLength.FULL else ""
-    assert messages == [
-        "Pair removed: five of spades and six of diamonds.",
-        f"Pile 1: two of clubs{counts}.",
-        f"Pile 8: jack of clubs{counts}.{totals}",
+    assert [event["message"] for event in events] == [
+        "Pair removed: five of spades and six of diamonds. "
+        f"Pile 1: two of clubs{counts}. Pile 8: jack of clubs{counts}.{totals}"
     ]
     json.dumps(events)
 

@@ -223,7 +223,7 @@ def test_the_json_mode_says_a_failing_answer_plainly(paths, monkeypatch):
     def broken(self, event):
         raise RuntimeError("planted bug")
 
-    monkeypatch.setattr(Presenter, "render", broken)
+    monkeypatch.setattr(Presenter, "removal", broken)  # a removal's words
     mode = JsonMode(Session(DealCode.parse(CODE)), report=lambda error: None)
     reply = mode.reply("pick 1 8")
     unsaved = "Something went wrong with that command. The game goes on."

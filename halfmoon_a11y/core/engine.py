@@ -29,6 +29,7 @@ from halfmoon_a11y.core.events import (
     SelectionReplaced,
     Status,
     Unblocked,
+    Uncovered,
     Undone,
     Won,
 )
@@ -227,9 +228,10 @@ class Game:
         if not redo:
             self._undone.clear()
         made = Redone if redo else Removed
-        events: list[Event] = [made(kind, cards, points, score=self._score, left=self.cards_left)]
-        events.extend(self._uncovered(placed.location for placed in cards))
-        return events + self._settle()
+        uncovered = self._uncovered(placed.location for placed in cards)
+        left = self.cards_left
+        removal = made(kind, cards, points, score=self._score, left=left, uncovered=uncovered)
+        return [removal, *self._settle()]
 
     def _take(self, location: Location) -> None:
         if location.reserve:
@@ -237,15 +239,16 @@ class Game:
         else:
             self._piles[location.index].pop()
 
-    def _uncovered(self, locations: Iterable[Location]) -> list[Event]:
-        events: list[Event] = []
-        for location in locations:
-            card = self.card_at(location)
-            if card is None:
-                events.append(Emptied(location))
-            else:
-                events.append(Revealed(Placed(location, card), self.count_at(location)))
-        return events
+    def _uncovered(self, locations: Iterable[Location]) -> tuple[Uncovered, ...]:
+        """What each place a removal took from shows now."""
+        return tuple(self.uncovered_at(location) for location in locations)
+
+    def uncovered_at(self, location: Location) -> Uncovered:
+        """What `location` shows now: its card and count, or that it is empty."""
+        card = self.card_at(location)
+        if card is None:
+            return Emptied(location)
+        return Revealed(Placed(location, card), self.count_at(location))
 
     def _settle(self) -> list[Event]:
         before, self._status = self._status, self._compute_status()

@@ -75,18 +75,8 @@ class EmptyTapped:
 
 
 @record
-class Removed:
-    kind: Kind
-    cards: tuple[Placed, ...]
-    points: int
-    _: KW_ONLY  # the numbers after the move are named: Removed(kind, cards, 10, score=…)
-    score: int = 0  # the total after the removal
-    left: int = 0  # cards left on the table after it, hidden ones included
-
-
-@record
 class Revealed:
-    """After a removal or an undo: what a pile shows now, and how many cards it holds."""
+    """A place a removal uncovered: the card it shows now, and how many cards it holds."""
 
     placed: Placed
     count: int
@@ -94,7 +84,26 @@ class Revealed:
 
 @record
 class Emptied:
+    """A place a removal left empty."""
+
     location: Location
+
+
+Uncovered = Revealed | Emptied  # what a removal leaves at each place it took from
+
+
+@record
+class Removed:
+    """One removal, whole: what it took, its points, the totals after it, and what each
+    place it took from shows now. A win or a block it caused follows as its own event."""
+
+    kind: Kind
+    cards: tuple[Placed, ...]
+    points: int
+    _: KW_ONLY  # the numbers after the move are named: Removed(kind, cards, 10, score=…)
+    score: int = 0  # the total after the removal
+    left: int = 0  # cards left on the table after it, hidden ones included
+    uncovered: tuple[Uncovered, ...] = ()  # each place it took from, in the order taken
 
 
 @record
@@ -117,6 +126,7 @@ class Redone:
     _: KW_ONLY
     score: int = 0  # the total after it
     left: int = 0  # cards left on the table after it
+    uncovered: tuple[Uncovered, ...] = ()  # each place it took from, as for Removed
 
 
 @record
@@ -145,8 +155,6 @@ Event = (
     | SelectionReplaced
     | EmptyTapped
     | Removed
-    | Revealed
-    | Emptied
     | Undone
     | Redone
     | Blocked

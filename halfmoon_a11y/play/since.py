@@ -11,7 +11,7 @@ redo (with the places it uncovered), an undo, or a new deal with its table.
 from __future__ import annotations
 
 from halfmoon_a11y.core.engine import POINTS, Game
-from halfmoon_a11y.core.events import Emptied, Event, Placed, Redone, Removed, Revealed, Undone
+from halfmoon_a11y.core.events import Redone, Removed, Undone
 from halfmoon_a11y.core.values import record
 from halfmoon_a11y.play.answers import Answer
 from halfmoon_a11y.play.session import Session
@@ -45,13 +45,15 @@ def done_since(session: Session, before: Mark) -> Answer:
         move = game.history[-1]
         made = Redone if game.redo_available < before.undone else Removed
         points = POINTS[move.kind]
-        removed = made(move.kind, move.cards, points, score=game.score, left=game.cards_left)
-        uncovered: list[Event] = []
-        for location in dict.fromkeys(placed.location for placed in move.cards):
-            card = game.card_at(location)
-            if card is None:
-                uncovered.append(Emptied(location))
-            else:
-                uncovered.append(Revealed(Placed(location, card), game.count_at(location)))
-        return Answer((removed, *uncovered))
+        places = dict.fromkeys(placed.location for placed in move.cards)
+        uncovered = tuple(game.uncovered_at(location) for location in places)
+        removed = made(
+            move.kind,
+            move.cards,
+            points,
+            score=game.score,
+            left=game.cards_left,
+            uncovered=uncovered,
+        )
+        return Answer((removed,))
     return Answer()

@@ -240,7 +240,18 @@ TRIO_NEEDS = {
     (Rank.JACK, Rank.KING): N_("A jack and a king complete the trio."),
     (Rank.JACK, Rank.QUEEN): N_("A jack and a queen complete the trio."),
 }
-_CAUSED_BY_A_REMOVAL = (ev.Revealed, ev.Emptied, ev.Won, ev.Blocked)
+
+
+def news_first(events: Sequence[se.SessionEvent]) -> list[se.SessionEvent]:
+    """A win or a block that a removal caused comes before the removal: it is the news."""
+    if not any(type(event) is ev.Won or type(event) is ev.Blocked for event in events):
+        return list(events)  # most answers
+    news = [event for event in events if isinstance(event, ev.Won | ev.Blocked)]
+    rest = [event for event in events if not isinstance(event, ev.Won | ev.Blocked)]
+    at = next((i for i, e in enumerate(rest) if isinstance(e, ev.Removed | ev.Redone)), None)
+    if at is None:  # no removal (a block after an undo): as it happened
+        return list(events)
+    return [*rest[:at], *news, *rest[at:]]
 
 
 def _missing_after(selected: Sequence[Rank]) -> tuple[Rank, ...]:
@@ -287,20 +298,48 @@ class Presenter:
         - A deal: its own lines (the deal, the score of a resumed game), then the notices
           (which voice speaks, files, other windows), then the table (`table`: for front
           ends that read it; the JSON mode sends the state instead), then a block.
-        - Anything else: what happened, then the notices, then the goodbye of `quit`.
+        - Anything else: what happened, then the notices, then the goodbye of `quit`. A
+          win or a block is the news: said before the removal that caused it.
         - `repeat`: the notices, then `last`, the events of the last answer, as they were.
         """
         if answer.repeat:
             return [se.RepeatAsked(), *answer.notices, *last]
+        events = news_first(answer.events)
         if not (answer.deal or answer.notices or answer.leaving):
-            return list(answer.events)  # most answers: what happened, and nothing more
+            return events  # most answers: what happened, and nothing more
         if answer.deal:
             board = [se.BoardShown(answer.table)] if table and answer.table is not None else []
-            said = [*answer.deal, *answer.notices, *board, *answer.events]
+            said = [*answer.deal, *answer.notices, *board, *events]
         else:
-            said = [*answer.events, *answer.notices]
+            said = [*events, *answer.notices]
         if answer.leaving:
             said.append(se.QuitAsked())
+        return said
+
+    def parts(
+        self,
+        events: Sequence[se.SessionEvent],
+        skip: Callable[[Exception], None] | None = None,
+    ) -> list[tuple[se.SessionEvent, list[str]]]:
+        """Each event with its sentences, in the order given (`order`'s): the text is all
+        of them, one after the other, and the JSON mode's message for each event is its
+        own. A removal is one value and one part: the outcome and the places it changed;
+        at a win, the victory (said before it) is all the news. `skip`: a part whose
+        wording meets a bug is said as nothing, and `skip` told, so the rest is said."""
+        won = any(type(event) is ev.Won for event in events)
+        said: list[tuple[se.SessionEvent, list[str]]] = []
+        for event in events:
+            try:
+                if isinstance(event, ev.Removed | ev.Redone):
+                    lines = self.removal(event, won)
+                else:
+                    lines = self.render(event)
+            except Exception as error:
+                if skip is None:
+                    raise
+                skip(error)
+                lines = []
+            said.append((event, lines))
         return said
 
     def render_all(
@@ -308,51 +347,31 @@ class Presenter:
         events: Sequence[se.SessionEvent],
         skip: Callable[[Exception], None] | None = None,
     ) -> list[str]:
-        """The sentences for a list of events. A removal and what it caused (the places
-        it changed, a win or a block) is one answer: the outcome first, then the score
-        and the cards left, then the places that changed. `skip`: a part whose wording
-        meets a bug is left out, and `skip` is told, so that the rest is still said."""
-        lines: list[str] = []
-        index = 0
-        while index < len(events):
-            event = events[index]
-            end = index + 1
-            if isinstance(event, ev.Removed | ev.Redone):
-                while end < len(events) and isinstance(events[end], _CAUSED_BY_A_REMOVAL):
-                    end += 1
-            try:
-                if isinstance(event, ev.Removed | ev.Redone):
-                    lines.extend(self.removal(event, events[index + 1 : end]))
-                else:
-                    lines.extend(self.render(event))
-            except Exception as error:
-                if skip is None:
-                    raise
-                skip(error)
-            index = end
-        return lines
+        """The sentences for a list of events, in order (`parts`)."""
+        return [line for _, lines in self.parts(events, skip) for line in lines]
 
-    def removal(
-        self, removed: ev.Removed | ev.Redone, caused: Sequence[se.SessionEvent]
-    ) -> list[str]:
-        """The news first: the outcome and the cards it uncovered, on one line; then, with
-        full answers, the score and the cards left. A win or a block is said before it."""
+    def messages(self, events: Sequence[se.SessionEvent]) -> list[str]:
+        """One message per event (the JSON mode's): its own sentences, so that read in
+        order the messages say exactly what the text front end says."""
+        return [" ".join(lines) for _, lines in self.parts(events)]
+
+    def removal(self, removed: ev.Removed | ev.Redone, won: bool = False) -> list[str]:
+        """The news first: the outcome and the places it changed, on one line; then, with
+        full answers, the score and the cards left. After a win, the outcome alone (the
+        victory says the rest, and the table is empty)."""
         outcome = self.outcome(removed)
-        won = [e for e in caused if isinstance(e, ev.Won)]
         if won:
-            return [*self.render(won[0]), outcome]
+            return [outcome]
         spots = [
-            Spot(e.placed.location, e.placed.card, e.count)
-            if isinstance(e, ev.Revealed)
-            else Spot(e.location, None, 0)
-            for e in caused
-            if isinstance(e, ev.Revealed | ev.Emptied)
+            Spot(u.placed.location, u.placed.card, u.count)
+            if isinstance(u, ev.Revealed)
+            else Spot(u.location, None, 0)
+            for u in removed.uncovered
         ]
         lines = [f"{outcome} {self.table.changed(spots)}" if spots else outcome]
         if self.full:
             lines.append(self.totals(removed.score, removed.left))
-        blocked = [line for e in caused if isinstance(e, ev.Blocked) for line in self.render(e)]
-        return blocked + lines
+        return lines
 
     def outcome(self, removed: ev.Removed | ev.Redone) -> str:
         """ "Pair removed: five of spades and six of diamonds." """
@@ -370,30 +389,6 @@ class Presenter:
     def full(self) -> bool:
         """Whether answers are full: a move's answer ends with the score and cards left."""
         return self.words.answers is AnswerLength.FULL
-
-    def messages(self, events: Sequence[se.SessionEvent]) -> list[str]:
-        """One message per event (the JSON mode's), worded so that read in order they say
-        what the text front end says: a removal's outcome, then each place it changed,
-        and with full answers the totals after the last of them."""
-        said: list[str] = []
-        removals: list[int] = []
-        for event in events:
-            kind = type(event)
-            if kind is ev.Removed or kind is ev.Redone:
-                removals.append(len(said))
-                said.append(self.outcome(event))  # type: ignore[arg-type]
-            else:
-                said.append(" ".join(self.render(event)))
-        if removals and self.full:  # every JSON line pays for this loop only after a move
-            for index in removals:
-                removed = events[index]
-                assert isinstance(removed, ev.Removed | ev.Redone)
-                end = index + 1
-                while end < len(events) and isinstance(events[end], ev.Revealed | ev.Emptied):
-                    end += 1
-                if not (end < len(events) and isinstance(events[end], ev.Won)):
-                    said[end - 1] += " " + self.totals(removed.score, removed.left)
-        return said
 
     def totals(self, score: int, left: int) -> str:
         w = self.words
@@ -472,19 +467,11 @@ class Presenter:
 
     @_renders(ev.Removed)
     def _removed(self, event: ev.Removed) -> list[str]:
-        return self.removal(event, ())
+        return self.removal(event)
 
     @_renders(ev.Redone)
     def _redone(self, event: ev.Redone) -> list[str]:
-        return self.removal(event, ())
-
-    @_renders(ev.Revealed)
-    def _revealed(self, event: ev.Revealed) -> list[str]:
-        return [self.table.changed([Spot(event.placed.location, event.placed.card, event.count)])]
-
-    @_renders(ev.Emptied)
-    def _emptied(self, event: ev.Emptied) -> list[str]:
-        return [self.table.changed([Spot(event.location, None, 0)])]
+        return self.removal(event)
 
     @_renders(ev.Undone)
     def _undone(self, event: ev.Undone) -> list[str]:

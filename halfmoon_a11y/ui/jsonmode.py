@@ -59,6 +59,13 @@ def _settings_json_cached(settings: Settings) -> dict[str, Any]:
     return _settings_cache[0][1]
 
 
+def uncovered_json(uncovered: ev.Uncovered) -> dict[str, Any]:
+    """A place a removal took from, as it is now: its card and count, or empty."""
+    if isinstance(uncovered, ev.Revealed):
+        return {"type": "revealed", **placed_json(uncovered.placed), "count": uncovered.count}
+    return {"type": "emptied", "location": str(uncovered.location)}
+
+
 def state_json(session: Session) -> dict[str, Any]:
     """The table's state, read straight from the engine: every line writes it, so no view
     of the table is built for it (issue 12)."""
@@ -119,24 +126,25 @@ def _fields(event: se.SessionEvent, presenter: Presenter) -> dict[str, Any]:
             }
         case ev.EmptyTapped(location):
             return {"type": "empty", "location": str(location)}
-        case (
-            ev.Removed(kind, cards, points, score=score, left=left)
-            | ev.Undone(kind, cards, points, score=score, left=left)
-            | ev.Redone(kind, cards, points, score=score, left=left)
-        ):
-            name = {ev.Removed: "removed", ev.Undone: "undone", ev.Redone: "redone"}[type(event)]
+        case ev.Undone(kind, cards, points, score=score, left=left):
             return {
-                "type": name,
+                "type": "undone",
                 "kind": str(kind),
                 "cards": [placed_json(p) for p in cards],
                 "points": points,
                 "score": score,
                 "left": left,
             }
-        case ev.Revealed(placed, count):
-            return {"type": "revealed", **placed_json(placed), "count": count}
-        case ev.Emptied(location):
-            return {"type": "emptied", "location": str(location)}
+        case ev.Removed() | ev.Redone():
+            return {
+                "type": "removed" if type(event) is ev.Removed else "redone",
+                "kind": str(event.kind),
+                "cards": [placed_json(p) for p in event.cards],
+                "points": event.points,
+                "score": event.score,
+                "left": event.left,
+                "uncovered": [uncovered_json(u) for u in event.uncovered],
+            }
         case ev.Blocked():
             return {"type": "blocked"}
         case ev.Unblocked():

@@ -164,9 +164,7 @@ def for_events(events: Sequence[se.SessionEvent]) -> Sound | None:
             case se.CursorMoved(spot, edge):
                 ranked.append((8, sound(EDGE if edge else CURSOR, spot.location)))
             case (  # no sound of their own: each new event is placed here or above
-                ev.Revealed()
-                | ev.Emptied()
-                | ev.Unblocked()
+                ev.Unblocked()
                 | se.Dealt()
                 | se.MoveError()
                 | se.PlacementHelp()
