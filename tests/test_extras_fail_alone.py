@@ -137,7 +137,7 @@ def test_the_sounds_stopping_is_said_in_the_player_s_language(tmp_path, monkeypa
         front.line("pick 1 8")
         said[language] = [line for line in written if line.startswith(("Els sons", "Lydene"))]
     assert said["ca"] == ["Els sons s'han aturat: alguna cosa hi ha fallat. El joc continua."]
-    assert said["da"] == ["Lydene er stoppet: noget gik galt med dem. Spillet fortsætter."]
+    assert said["da"] == ["Lydene er stoppet: Noget gik galt med dem. Spillet fortsætter."]
 
 
 @planted
