@@ -1,5 +1,6 @@
 """The Catalan and Danish catalogs: complete, not fuzzy, placeholders intact, plurals declared."""
 
+import difflib
 import re
 import subprocess
 import sys
@@ -135,3 +136,36 @@ def test_catalogs_travel_in_the_wheel(tmp_path):
     names = zipfile.ZipFile(wheel).namelist()
     assert "halfmoon_a11y/locales/ca/LC_MESSAGES/halfmoon_a11y.po" in names
     assert "halfmoon_a11y/locales/da/LC_MESSAGES/halfmoon_a11y.po" in names
+
+
+def test_the_catalogs_are_as_the_catalog_command_writes_them():
+    """Issue 27, point 6: one command extracts, updates and writes the catalogs in one fixed
+    format (tools/catalogs.py), so that a change of two messages changes those lines only
+    (the documented pybabel commands re-wrapped about 1,500 lines). Run it after changing a
+    message: `python3 tools/catalogs.py`."""
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "catalogs.py"), "--check"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+
+
+def test_the_catalog_command_changes_only_what_changed(tmp_path):
+    """A new message in the code adds its entry and nothing else, in every file."""
+    import shutil
+
+    copy = tmp_path / "project"
+    shutil.copytree(ROOT / "halfmoon_a11y", copy / "halfmoon_a11y")
+    shutil.copytree(ROOT / "locales", copy / "locales")
+    shutil.copytree(ROOT / "tools", copy / "tools")
+    module = copy / "halfmoon_a11y" / "text" / "help.py"
+    module.write_text(module.read_text() + '\n\nNEW = N_("A brand new message.")\n')
+    before = {p: p.read_text() for p in (copy / "locales").rglob("*.po*")}
+    subprocess.run([sys.executable, str(copy / "tools" / "catalogs.py")], check=True, timeout=120)
+    for path, text in before.items():
+        diff = difflib.ndiff(text.splitlines(), path.read_text().splitlines())
+        changed = [line for line in diff if line[:2] in ("+ ", "- ")]
+        assert sorted(changed) == ["+ ", '+ msgid "A brand new message."', '+ msgstr ""'], path
