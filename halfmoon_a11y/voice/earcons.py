@@ -25,15 +25,18 @@ import os
 import struct
 import sys
 import wave
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from halfmoon_a11y.core import events as ev
-from halfmoon_a11y.core.checking import assert_never
+from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.places import PILES, Location
 from halfmoon_a11y.core.values import record
 from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play.owned import atomic_write, make_folder, read_bounded
 from halfmoon_a11y.voice.wav import WAV_HEADER
+
+if TYPE_CHECKING:
+    from typing import Any
 
 RATE = 22050  # samples a second
 LONGEST = 0.150  # seconds: no sound is longer
@@ -138,63 +141,45 @@ def sound(kind: str, place: Location | None = None) -> Sound:
     )
 
 
+def _removal(event: ev.Removed | ev.Redone) -> Sound:  # a redo is a removal again
+    return sound(PAIR if event.kind is ev.Kind.PAIR else TRIO)
+
+
+def _cursor(event: se.CursorMoved) -> Sound:
+    return sound(EDGE if event.edge else CURSOR, event.spot.location)
+
+
+# The events that sound, most telling first: an answer starts with the sound of its
+# first event in this table. Every other event has no sound of its own (the default): a
+# new event sounds only when it is added here.
+SOUNDING: tuple[tuple[type, Callable[[Any], Sound]], ...] = (
+    (ev.Won, lambda event: sound(WON)),
+    (ev.Blocked, lambda event: sound(BLOCKED)),
+    (ev.Removed, _removal),
+    (ev.Redone, _removal),
+    (ev.Undone, lambda event: sound(UNDO)),
+    (ev.SelectionCleared, lambda event: sound(FAILED)),
+    (ev.SelectionReplaced, lambda event: sound(FAILED)),
+    (ev.EmptyTapped, lambda event: sound(EMPTY, event.location)),
+    (ev.Selected, lambda event: sound(SELECTED, event.placed.location)),
+    (ev.SelectionDropped, lambda event: sound(DROPPED)),
+    (ev.Deselected, lambda event: sound(DROPPED)),
+    (se.CursorMoved, _cursor),
+)
+_RANK = {kind: (rank, make) for rank, (kind, make) in enumerate(SOUNDING)}
+
+
 def for_events(events: Sequence[se.SessionEvent]) -> Sound | None:
-    """The one sound an answer starts with, the most telling of its events: a win, a
-    block, a removal, an undo, a failed combination, an empty place, a selection, a
-    selection let go, then the cursor's stop. None when nothing in it has a sound."""
-    ranked: list[tuple[int, Sound]] = []
+    """The one sound an answer starts with, the most telling of its events (`SOUNDING`):
+    a win, a block, a removal, an undo, a failed combination, an empty place, a
+    selection, a selection let go, then the cursor's stop. None when nothing in it has a
+    sound."""
+    best: tuple[int, Callable[[Any], Sound], object] | None = None
     for event in events:
-        match event:
-            case ev.Won():
-                ranked.append((0, sound(WON)))
-            case ev.Blocked():
-                ranked.append((1, sound(BLOCKED)))
-            case ev.Removed(kind=kind) | ev.Redone(kind=kind):  # a redo is a removal again
-                ranked.append((2, sound(PAIR if kind is ev.Kind.PAIR else TRIO)))
-            case ev.Undone():
-                ranked.append((3, sound(UNDO)))
-            case ev.SelectionCleared() | ev.SelectionReplaced():
-                ranked.append((4, sound(FAILED)))
-            case ev.EmptyTapped(location):
-                ranked.append((5, sound(EMPTY, location)))
-            case ev.Selected(placed):
-                ranked.append((6, sound(SELECTED, placed.location)))
-            case ev.SelectionDropped() | ev.Deselected():
-                ranked.append((7, sound(DROPPED)))
-            case se.CursorMoved(spot, edge):
-                ranked.append((8, sound(EDGE if edge else CURSOR, spot.location)))
-            case (  # no sound of their own: each new event is placed here or above
-                ev.Unblocked()
-                | se.Dealt()
-                | se.MoveError()
-                | se.PlacementHelp()
-                | se.BoardShown()
-                | se.PileShown()
-                | se.ReserveShown()
-                | se.TopsShown()
-                | se.InfoShown()
-                | se.SelectionShown()
-                | se.CodeShown()
-                | se.SettingChanged()
-                | se.HelpShown()
-                | se.RepeatAsked()
-                | se.Refused()
-                | se.QuitAsked()
-                | se.NewAsked()
-                | se.GameKept()
-                | se.StatsShown()
-                | se.StorageProblem()
-                | se.SpeechProblem()
-                | se.VoiceChosen()
-                | se.NoVoiceForLanguage()
-                | se.CursorUnset()
-                | se.LineCleared()
-                | se.Failed()
-            ):
-                pass
-            case _:
-                assert_never(event)
-    return min(ranked, key=lambda pair: pair[0])[1] if ranked else None
+        found = _RANK.get(type(event))
+        if found is not None and (best is None or found[0] < best[0]):
+            best = (found[0], found[1], event)
+    return best[1](best[2]) if best is not None else None
 
 
 def samples(made: Sound) -> array.array[int]:

@@ -1,0 +1,162 @@
+"""Events as JSON, derived from their fields (issue 27, point 2).
+
+An event's JSON is its name and its fields, each field's value written the one way its
+kind is written everywhere: a placed card as `location` and `card`, a card, a place or a
+deal code as its text, an enum as its value, a tuple as a list, a value of several fields
+(what a removal uncovered) as an object with its own `type`. A field named `placed` or
+`spot` gives its fields to the event itself, as a card on the table is written
+everywhere. A new event needs nothing here: its class and its sentence are all. The short
+tables below are the exceptions: a name other than the class's own in snake case, a field
+left out (a field the JSON never had and no program needs), and a few events written by
+hand (the table's view, the tops by rank, a setting by its key, an error by its code).
+`tests/test_json_events.py` checks that every event has a name and an encoding.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from enum import Enum
+
+from halfmoon_a11y.core import events as ev
+from halfmoon_a11y.core.cards import Card
+from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
+from halfmoon_a11y.core.dealcode import DealCode
+from halfmoon_a11y.core.places import Location
+from halfmoon_a11y.core.values import fields
+from halfmoon_a11y.play import answers as se
+from halfmoon_a11y.play.settings import SETTINGS
+from halfmoon_a11y.play.views import Spot
+
+if TYPE_CHECKING:
+    from typing import Any
+
+# Names other than the class's own in snake case (Selected: "selected").
+NAMES: dict[type, str] = {
+    ev.EmptyTapped: "empty",
+    se.BoardShown: "board",
+    se.PileShown: "pile",
+    se.ReserveShown: "reserve",
+    se.TopsShown: "tops",
+    se.InfoShown: "info",
+    se.SelectionShown: "selection",
+    se.CodeShown: "code",
+    se.SettingChanged: "setting",
+    se.HelpShown: "help",
+    se.RepeatAsked: "repeat",
+    se.QuitAsked: "quit",
+    se.StatsShown: "stats",
+    se.VoiceChosen: "voice",
+    se.NoVoiceForLanguage: "no_voice",
+    se.CursorMoved: "cursor",
+    se.Refused: "error",
+    se.Failed: "error",
+}
+# Fields the JSON leaves out: what only the text needs.
+LEFT_OUT: dict[type, frozenset[str]] = {
+    se.Dealt: frozenset({"advice_on"}),  # said in the deal's message
+    se.InfoShown: frozenset({"with_code"}),  # how the text words it
+}
+FLATTENED = frozenset({"placed", "spot", "summary"})  # their fields are the event's own
+STRINGS = (Card, Location, DealCode)  # written as their text: "5S", "R1", "HM1-N-EMQPNCT"
+
+
+def placed_json(placed: ev.Placed) -> dict[str, Any]:
+    return {"location": str(placed.location), "card": str(placed.card)}
+
+
+def spot_json(spot: Spot) -> dict[str, Any]:
+    card = None if spot.card is None else str(spot.card)
+    return {"location": str(spot.location), "card": card, "count": spot.count}
+
+
+def _board(event: se.BoardShown) -> dict[str, Any]:
+    view = event.view
+    combinable = [str(s.location) for s in (*view.piles, *view.reserve) if s.combinable]
+    return {"combinable": combinable}
+
+
+def _tops(event: se.TopsShown) -> dict[str, Any]:
+    groups = [
+        {"rank": str(rank), "places": [str(location) for location in places]}
+        for rank, places in event.groups()
+    ]
+    return {"groups": groups, "empty": [str(e) for e in event.empty()]}
+
+
+def _setting(event: se.SettingChanged) -> dict[str, Any]:
+    spec = SETTINGS[event.setting]
+    return {"name": spec.key, "value": spec.to_file(event.value)}
+
+
+def _storage(event: se.StorageProblem) -> dict[str, Any]:
+    found: dict[str, Any] = {"problem": str(event.problem), "path": event.path}
+    found["aside"] = event.aside
+    if event.count is not None:  # the journal's moves and undos that came back
+        found["count"] = event.count
+    if event.process is not None:  # open_elsewhere: the window that owns the files
+        found |= {"process": event.process, "since": event.since, "host": event.host}
+    return found
+
+
+def _summary(event: se.StatsShown) -> dict[str, Any]:
+    summary = event.summary
+    found = {name: getattr(summary, name) for name in fields(type(summary))}
+    found["win_percent"] = summary.win_percent
+    order = ("played", "won", "blocked", "abandoned", "win_percent", "best_seconds")
+    return {name: found.pop(name) for name in order} | found
+
+
+# Events written by hand: their fields are not what a program reads.
+BY_HAND: dict[type, Callable[[Any], dict[str, Any]]] = {
+    se.BoardShown: _board,
+    se.ReserveShown: lambda event: {"slots": [spot_json(spot) for spot in event.spots]},
+    se.TopsShown: _tops,
+    se.SettingChanged: _setting,
+    se.StorageProblem: _storage,
+    se.StatsShown: _summary,
+    se.Refused: lambda event: {"code": event.error.code},
+    se.Failed: lambda event: {"code": "internal", "log": event.log, "saved": event.saved},
+}
+
+
+def name_of(kind: type) -> str:
+    """An event's `type` in JSON: its entry in NAMES, else its class name in snake case."""
+    return NAMES.get(kind) or re.sub(r"(?<!^)(?=[A-Z])", "_", kind.__name__).lower()
+
+
+def event_fields(event: object) -> dict[str, Any]:
+    """The event as JSON, without its message: `type`, then its fields."""
+    kind = type(event)
+    found: dict[str, Any] = {"type": name_of(kind)}
+    if kind in BY_HAND:
+        return found | BY_HAND[kind](event)
+    left_out = LEFT_OUT.get(kind, frozenset())
+    for name in fields(kind):
+        if name in left_out:
+            continue
+        value = getattr(event, name)
+        if name in FLATTENED:
+            found |= value_json(value)
+        else:
+            found[name] = value_json(value)
+    return found
+
+
+def value_json(value: object) -> Any:
+    """One field's value as JSON, the one way its kind is written."""
+    if value is None or isinstance(value, bool | int | float):
+        return value
+    if isinstance(value, Enum):
+        return str(value.value)
+    if isinstance(value, str):
+        return value
+    if isinstance(value, STRINGS):
+        return str(value)
+    if isinstance(value, ev.Placed):
+        return placed_json(value)
+    if isinstance(value, Spot):
+        return spot_json(value)
+    if isinstance(value, tuple | list):
+        return [value_json(item) for item in value]
+    return event_fields(value)  # a value of several fields: what a removal uncovered
