@@ -370,3 +370,19 @@ def test_a_callback_passed_down_is_found():
     assert upward_calls(lambda: session.handle("pick 1")) == [
         "halfmoon_a11y.ui.planted.clock called from play"
     ]
+
+
+def test_only_core_values_imports_dataclasses_or_typing_at_run_time():
+    """The game's value classes are core.values records, and typing is for type checkers:
+    `dataclasses` imports `typing` and `inspect`, which take time at start, and imported on
+    a voice thread while the prompt imported typing beside it, a class was made from a
+    half-loaded typing ("partially initialized module 'typing' has no attribute
+    'ClassVar'"): speech auto's choice failed at random (found in issue 27's runs)."""
+    wrong = [
+        f"{name} imports {imported}"
+        for name, path in modules().items()
+        if name != "halfmoon_a11y.core.values"
+        for imported in imports_of(path, name, typing=False)
+        if imported.split(".")[0] in ("dataclasses", "typing")
+    ]
+    assert not wrong

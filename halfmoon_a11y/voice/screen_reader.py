@@ -51,9 +51,9 @@ import os
 import shutil
 import subprocess
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from pathlib import Path
 
+from halfmoon_a11y.core.values import record
 from halfmoon_a11y.play import system
 
 TIMEOUT = 0.5  # seconds `ps` may take
@@ -154,7 +154,7 @@ def _proc_processes(proc: Path) -> Iterable[Process]:
             continue
 
 
-@dataclass(frozen=True)
+@record
 class Player:
     """Who the player is on Linux: the game's user, and the user who logged in
     (`login`, /proc/self/loginuid: the same through sudo and su), None where the system
