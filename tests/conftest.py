@@ -50,7 +50,7 @@ def signals_as_they_were():
 def real_system(monkeypatch):
     """Each test starts on the system it runs on; one that pretends to be on Windows or
     macOS (`pretend_system`) ends there."""
-    from halfmoon_a11y.play import system
+    from halfmoon_a11y.host import system
 
     monkeypatch.delenv(system.ENVIRONMENT_VARIABLE, raising=False)
     system.pretend(None)
@@ -61,8 +61,8 @@ def real_system(monkeypatch):
 @pytest.fixture
 def pretend_system():
     """`pretend_system("windows")`: the game's Windows branches from here to the test's
-    end (play/system.py); "macos" and "linux" likewise."""
-    from halfmoon_a11y.play import system
+    end (host/system.py); "macos" and "linux" likewise."""
+    from halfmoon_a11y.host import system
 
     return system.pretend
 

@@ -21,8 +21,8 @@ def fresh(name: str) -> ModuleType:
 
 def fake_kernel32(monkeypatch: Any) -> Any:
     """A fresh fake kernel32 (tests/fakes/windows_kernel32.py) in place of Windows' own,
-    for play/windows_process.py; the fake, to set its processes."""
-    from halfmoon_a11y.play import windows_process
+    for host/windows_process.py; the fake, to set its processes."""
+    from halfmoon_a11y.host import windows_process
 
     kernel = fresh("windows_kernel32").FakeKernel32()
     monkeypatch.setattr(windows_process, "kernel32", lambda: kernel)

@@ -1,4 +1,4 @@
-"""One routine writes every file whole or not at all (play/owned.py): the saved game, the
+"""One routine writes every file whole or not at all (host/owned.py): the saved game, the
 settings and the sounds. Its temporary name cannot be guessed, and a name already taken,
 by a file or a symlink, is never opened."""
 
@@ -9,7 +9,7 @@ import stat
 
 import pytest
 
-from halfmoon_a11y.play import owned as atomic
+from halfmoon_a11y.host import owned as atomic
 from halfmoon_a11y.store import files
 from halfmoon_a11y.voice import earcons
 

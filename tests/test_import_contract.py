@@ -36,7 +36,7 @@ def lint_imports(project: Path) -> subprocess.CompletedProcess[str]:
 def test_the_package_keeps_its_import_contract():
     done = lint_imports(ROOT)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "2 kept, 0 broken" in done.stdout
+    assert "3 kept, 0 broken" in done.stdout
 
 
 def test_an_upward_import_inside_a_function_breaks_the_contract(tmp_path):
@@ -53,3 +53,18 @@ def test_an_upward_import_inside_a_function_breaks_the_contract(tmp_path):
     assert done.returncode == 1, done.stdout + done.stderr
     assert "halfmoon_a11y.core.cards -> halfmoon_a11y.ui.cli" in done.stdout
     assert "A layer imports only the layers below it BROKEN" in done.stdout
+
+
+def test_playing_that_opens_a_file_breaks_the_contract(tmp_path):
+    """Issue 27, point 4: the play layer imports no file or system code again (it lived
+    in play/ before): an import of the host planted in the session is named."""
+    shutil.copytree(ROOT / "halfmoon_a11y", tmp_path / "halfmoon_a11y")
+    shutil.copy(ROOT / "pyproject.toml", tmp_path)
+    session = tmp_path / "halfmoon_a11y" / "play" / "session.py"
+    session.write_text(
+        session.read_text() + "\n\ndef _planted():\n    from halfmoon_a11y.host import owned\n"
+        "\n    return owned\n"
+    )
+    done = lint_imports(tmp_path)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "Playing and its words are pure: no files, no system BROKEN" in done.stdout

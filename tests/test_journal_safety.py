@@ -18,8 +18,8 @@ import pytest
 from halfmoon_a11y.core.dealcode import DealCode, deal
 from halfmoon_a11y.core.engine import Game
 from halfmoon_a11y.core.places import Location
+from halfmoon_a11y.host.owned import ShortWrite
 from halfmoon_a11y.play.answers import Problem, StorageProblem
-from halfmoon_a11y.play.owned import ShortWrite
 from halfmoon_a11y.play.settings import Settings
 from halfmoon_a11y.store import files
 from halfmoon_a11y.store import game_file as gamefile

@@ -8,7 +8,7 @@ import stat
 
 import pytest
 
-from halfmoon_a11y.play import owned
+from halfmoon_a11y.host import owned
 
 
 @pytest.fixture

@@ -185,7 +185,7 @@ def test_leftovers_of_a_killed_save_are_removed_in_subfolders(paths):
 
 
 def test_remove_leftovers_in_never_follows_a_link(tmp_path):
-    from halfmoon_a11y.play.owned import remove_leftovers_in
+    from halfmoon_a11y.host.owned import remove_leftovers_in
 
     victim = tmp_path / "victim"
     victim.write_bytes(SECRET)

@@ -9,7 +9,7 @@ outside that system's own branch.
   halfmoon_a11y's own code imports what that system lacks; a planted import shows it
   does.
 - Statically: every import of those modules in halfmoon_a11y sits in a branch on the
-  seam (play/system.py) that only that system reaches: inside `if system.is_windows():`
+  seam (host/system.py) that only that system reaches: inside `if system.is_windows():`
   (or its else), or after `if system.is_windows(): ... return` in the same block.
 """
 

@@ -1,6 +1,6 @@
 """Issue 20, point 4: the game's files go where Windows and macOS keep them, as
 platformdirs' Windows and macOS classes say (platformdirs itself decides by
-sys.platform, which is Linux here), chosen by the seam (play/system.py)."""
+sys.platform, which is Linux here), chosen by the seam (host/system.py)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 a process for each file where a command plays (Linux, macOS's afplay, or a command asked
 for), and winsound on Windows; the speech worker talks only to the backend.
 
-Windows runs here as a pretence (play/system.py) with a fake `winsound`
+Windows runs here as a pretence (host/system.py) with a fake `winsound`
 (tests/fakes/winsound.py), macOS with a fake `afplay` on PATH: what is verified here is
 the game's side of them, never the systems' own players."""
 

@@ -1,4 +1,4 @@
-"""The one answer to "which system is this?" (play/system.py), and its test seam."""
+"""The one answer to "which system is this?" (host/system.py), and its test seam."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from halfmoon_a11y.play import system
+from halfmoon_a11y.host import system
 
 
 @pytest.mark.parametrize(
@@ -45,14 +45,14 @@ def test_pretending_to_an_unknown_system_is_refused():
 
 @pytest.mark.parametrize("wanted", ["windows", "macos", "MacOS "])
 def test_the_environment_sets_it_for_a_whole_run(wanted):
-    code = "from halfmoon_a11y.play import system; print(system.name())"
+    code = "from halfmoon_a11y.host import system; print(system.name())"
     env = {**os.environ, system.ENVIRONMENT_VARIABLE: wanted}
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     assert done.stdout.strip() == wanted.strip().lower()
 
 
 def test_an_unknown_value_in_the_environment_is_ignored():
-    code = "from halfmoon_a11y.play import system; print(system.name())"
+    code = "from halfmoon_a11y.host import system; print(system.name())"
     env = {**os.environ, system.ENVIRONMENT_VARIABLE: "amiga"}
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     assert done.stdout.strip() == system.from_sys_platform(sys.platform)

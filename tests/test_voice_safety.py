@@ -479,7 +479,7 @@ def test_on_windows_a_killed_game_s_speech_folder_is_removed_by_asking_windows(
 ):
     """Before: on Windows no folder was ever found dead (kill(pid, 0) would end the
     process there), so every killed game's folder stayed for good. Now Windows itself is
-    asked (play/windows_process.py, a fake kernel32 here), never os.kill."""
+    asked (host/windows_process.py, a fake kernel32 here), never os.kill."""
     from tests.fakes_loader import fake_kernel32
 
     kernel = fake_kernel32(monkeypatch)

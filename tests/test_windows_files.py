@@ -4,7 +4,7 @@ getuid, geteuid, killpg, mknod, mkfifo, uname, sysconf...), gains O_BINARY, and 
 refuses what Windows' C runtime would get wrong or refuse: a file opened without
 O_BINARY (read as text: "\\r\\n" turned into "\\n", the end at the first Ctrl-Z) and a
 folder (Windows cannot open one). Every file the store and the voice keep goes through
-play/owned.py and store/history_file.py, so a whole game saved, resumed and counted shows
+host/owned.py and store/history_file.py, so a whole game saved, resumed and counted shows
 that each POSIX-only call has its Windows path."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import sys
 import pytest
 
 from halfmoon_a11y.core.dealcode import DealCode
-from halfmoon_a11y.play import owned
+from halfmoon_a11y.host import owned
 from halfmoon_a11y.play.settings import Settings
 from halfmoon_a11y.store import files, lock
 from halfmoon_a11y.store.history_file import append_history, read_history

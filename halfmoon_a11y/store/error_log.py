@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import time
 
-from halfmoon_a11y.play.owned import make_folder, open_owned, write_all
+from halfmoon_a11y.host.owned import make_folder, open_owned, write_all
 
 LIMIT = 256 * 1024  # a log grown past this starts again: it is for the last bugs
 

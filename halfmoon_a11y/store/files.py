@@ -9,28 +9,28 @@ from collections.abc import Mapping
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.values import record
-from halfmoon_a11y.play import system
-from halfmoon_a11y.play.owned import NotARegularFile as NotARegularFile
-from halfmoon_a11y.play.owned import NotOwned as NotOwned
-from halfmoon_a11y.play.owned import TooLarge as TooLarge
+from halfmoon_a11y.host import system
+from halfmoon_a11y.host.owned import NotARegularFile as NotARegularFile
+from halfmoon_a11y.host.owned import NotOwned as NotOwned
+from halfmoon_a11y.host.owned import TooLarge as TooLarge
 
 # Writing whole or not at all is shared with the voice (the sounds), which may not import
-# the store: the routine lives in play/owned.py, and the store's modules find it here.
-from halfmoon_a11y.play.owned import atomic_write as atomic_write
-from halfmoon_a11y.play.owned import make_folder as make_folder
-from halfmoon_a11y.play.owned import not_plain as not_plain
-from halfmoon_a11y.play.owned import open_owned as open_owned
-from halfmoon_a11y.play.owned import own_folder as own_folder
-from halfmoon_a11y.play.owned import read_bounded as read_bounded
-from halfmoon_a11y.play.owned import read_head as read_head
-from halfmoon_a11y.play.owned import remove_leftovers as remove_leftovers
-from halfmoon_a11y.play.owned import remove_leftovers_in as remove_leftovers_in
-from halfmoon_a11y.play.owned import write_all as write_all
+# the store: the routine lives in host/owned.py, and the store's modules find it here.
+from halfmoon_a11y.host.owned import atomic_write as atomic_write
+from halfmoon_a11y.host.owned import make_folder as make_folder
+from halfmoon_a11y.host.owned import not_plain as not_plain
+from halfmoon_a11y.host.owned import open_owned as open_owned
+from halfmoon_a11y.host.owned import own_folder as own_folder
+from halfmoon_a11y.host.owned import read_bounded as read_bounded
+from halfmoon_a11y.host.owned import read_head as read_head
+from halfmoon_a11y.host.owned import remove_leftovers as remove_leftovers
+from halfmoon_a11y.host.owned import remove_leftovers_in as remove_leftovers_in
+from halfmoon_a11y.host.owned import write_all as write_all
 
 if TYPE_CHECKING:
     from platformdirs.windows import Windows
 
-    from halfmoon_a11y.play.owned import StrPath as StrPath
+    from halfmoon_a11y.host.owned import StrPath as StrPath
 
 APP = "halfmoon-a11y"
 HISTORY_SIZE = 500  # commands each history file keeps across runs (the prompt's, plain mode's)
@@ -97,7 +97,7 @@ class Paths:
 
 def _platform_folders() -> tuple[str, str, str, str]:
     """Configuration, state, data and cache, from platformdirs' class for the system the
-    seam names (play/system.py): platformdirs itself decides by sys.platform, so its
+    seam names (host/system.py): platformdirs itself decides by sys.platform, so its
     Windows and macOS classes are asked directly."""
     if system.is_windows():
         return _windows_folders()
@@ -182,7 +182,7 @@ def _xdg_folders(environ: Mapping[str, str]) -> tuple[str, str, str, str] | None
 
 def read_small(path: StrPath, limit: int) -> bytes | None:
     """A plain file of the player's own: its bytes, or None when there is no file
-    (`play.owned.read_bounded`; another user's raises NotOwned)."""
+    (`host.owned.read_bounded`; another user's raises NotOwned)."""
     return read_bounded(path, limit, owned=True)
 
 

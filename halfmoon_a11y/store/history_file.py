@@ -1,5 +1,5 @@
 """The history files (the prompt's, and plain mode's at a terminal), opened as every file
-the game owns is (`play/owned.py`).
+the game owns is (`host/owned.py`).
 
 A history is a convenience: whatever is wrong with its file, the game starts at once and
 plays on, and Up and Down keep the commands of this run.
@@ -21,7 +21,7 @@ import os
 import stat
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
-from halfmoon_a11y.play.owned import (
+from halfmoon_a11y.host.owned import (
     atomic_write,
     check_owner,
     flag,
@@ -34,7 +34,7 @@ from halfmoon_a11y.play.owned import (
 )
 
 if TYPE_CHECKING:
-    from halfmoon_a11y.play.owned import StrPath
+    from halfmoon_a11y.host.owned import StrPath
 
 # The most bytes of a history file read: 500 commands (HISTORY_SIZE) of the prompt's
 # format take about 25 KB, and even at the longest line the game reads (1,000

@@ -8,8 +8,8 @@ in the file, so that a second window can say which window owns the game.
 
 On Windows, which has no flock(), `msvcrt.locking` locks one byte of the file, far past
 the owner's details (Windows refuses to read locked bytes, and the next window reads
-them), chosen through play/system.py; Windows too lets it go when the process ends. No
-signal probes a process there: `os.kill(pid, 0)` would end it (`play/windows_process.py`).
+them), chosen through host/system.py; Windows too lets it go when the process ends. No
+signal probes a process there: `os.kill(pid, 0)` would end it (`host/windows_process.py`).
 
 Where flock() is not supported (some network or FUSE folders) the file itself is the
 lock: it holds the owner's process id and host, and it is stale when that process is
@@ -30,9 +30,8 @@ import time
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.values import record, replace
-from halfmoon_a11y.play import system
-from halfmoon_a11y.play.answers import Problem
-from halfmoon_a11y.play.owned import (
+from halfmoon_a11y.host import system
+from halfmoon_a11y.host.owned import (
     NotARegularFile,
     NotOwned,
     make_folder,
@@ -41,6 +40,7 @@ from halfmoon_a11y.play.owned import (
     read_bounded,
     write_all,
 )
+from halfmoon_a11y.play.answers import Problem
 from halfmoon_a11y.store.lock_file import READ_ONLY, open_lock
 
 if TYPE_CHECKING:
@@ -101,7 +101,7 @@ class Holder:
         if not self.here:
             return True
         if system.is_windows():  # never os.kill there: it ends the process
-            from halfmoon_a11y.play.windows_process import process_state
+            from halfmoon_a11y.host.windows_process import process_state
 
             running, since = process_state(self.process)
             return running and (since is None or since <= self.started + REUSE_SLACK)

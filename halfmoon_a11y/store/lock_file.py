@@ -24,8 +24,8 @@ import os
 import time
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
-from halfmoon_a11y.play import system
-from halfmoon_a11y.play.owned import NotARegularFile, flag, open_owned
+from halfmoon_a11y.host import system
+from halfmoon_a11y.host.owned import NotARegularFile, flag, open_owned
 from halfmoon_a11y.store.files import set_aside
 
 if TYPE_CHECKING:

@@ -380,7 +380,7 @@ class Journal:
     so a kill loses nothing, for the cost of one small write (no rename, no fsync). The
     full save that follows a new deal, quit or leaving is what is fsynced.
 
-    Opened as every file the game owns (`play/owned.py`): never through a symlink, never
+    Opened as every file the game owns (`host/owned.py`): never through a symlink, never
     blocking on a FIFO, only a regular file (else NotARegularFile); every write whole or
     ShortWrite."""
 

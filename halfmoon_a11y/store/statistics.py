@@ -4,7 +4,7 @@ Each write is one transaction; SQLite's locking keeps concurrent runs of the gam
 from corrupting it (WAL journal, and a short busy timeout: a database busy longer is
 `StatisticsBusy`, and the result waits in `results.py`'s queue, issue 18). A file that
 is not a database is `StatisticsGarbage`. The file is made 0600 in a 0700 folder
-(`play/owned.py`) before SQLite opens it; its -wal and -shm files take its mode.
+(`host/owned.py`) before SQLite opens it; its -wal and -shm files take its mode.
 Rows are read defensively: a row of the wrong type never stops `stats`.
 """
 
@@ -17,15 +17,15 @@ from contextlib import closing
 from enum import StrEnum
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
-from halfmoon_a11y.play import system
-from halfmoon_a11y.play.answers import Summary
-from halfmoon_a11y.play.owned import (
+from halfmoon_a11y.host import system
+from halfmoon_a11y.host.owned import (
     FILE_MODE,
     NotARegularFile,
     make_folder,
     not_plain,
     open_owned,
 )
+from halfmoon_a11y.play.answers import Summary
 from halfmoon_a11y.store.files import keep_aside
 
 if TYPE_CHECKING:

@@ -9,10 +9,10 @@ import os
 from collections.abc import Callable
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
+from halfmoon_a11y.host import system
 from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play import commands as cmd
 from halfmoon_a11y.play import cursor as moves
-from halfmoon_a11y.play import system
 from halfmoon_a11y.play.answers import SpeechTrouble
 from halfmoon_a11y.play.cursor import Cursor
 from halfmoon_a11y.play.keymap import DROP, TAP

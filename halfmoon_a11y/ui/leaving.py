@@ -16,7 +16,7 @@ import time
 from collections.abc import Iterator, Sequence
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
-from halfmoon_a11y.play import system
+from halfmoon_a11y.host import system
 
 if TYPE_CHECKING:
     from typing import TextIO

@@ -19,8 +19,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
+from halfmoon_a11y.host import system
 from halfmoon_a11y.play import answers as se
-from halfmoon_a11y.play import since, system
+from halfmoon_a11y.play import since
 from halfmoon_a11y.play.commands import Command
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.text.presenter import Presenter

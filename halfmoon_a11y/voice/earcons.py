@@ -31,8 +31,8 @@ from halfmoon_a11y.core import events as ev
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.places import PILES, Location
 from halfmoon_a11y.core.values import record
+from halfmoon_a11y.host.owned import atomic_write, make_folder, read_bounded
 from halfmoon_a11y.play import answers as se
-from halfmoon_a11y.play.owned import atomic_write, make_folder, read_bounded
 from halfmoon_a11y.voice.wav import WAV_HEADER
 
 if TYPE_CHECKING:

@@ -23,8 +23,8 @@ import stat
 import zlib
 from collections.abc import Mapping
 
-from halfmoon_a11y.play import system
-from halfmoon_a11y.play.owned import FOLDER_MODE, make_folder
+from halfmoon_a11y.host import system
+from halfmoon_a11y.host.owned import FOLDER_MODE, make_folder
 
 APP = "halfmoon-a11y"
 # speech-HOST-PID-RANDOM: the host's checksum (8 hex digits), a process id written as
@@ -144,7 +144,7 @@ def _dead(pid: int) -> bool:
     if pid > LARGEST_PID:
         return False
     if system.is_windows():
-        from halfmoon_a11y.play.windows_process import process_state
+        from halfmoon_a11y.host.windows_process import process_state
 
         runs, _started = process_state(pid)
         return not runs

@@ -19,7 +19,7 @@ import os
 from collections.abc import Mapping
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
-from halfmoon_a11y.play import system
+from halfmoon_a11y.host import system
 from halfmoon_a11y.voice import player
 
 if TYPE_CHECKING:

@@ -18,7 +18,7 @@ import subprocess
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from halfmoon_a11y.play import system
+from halfmoon_a11y.host import system
 
 ENVIRONMENT_VARIABLE = "HALFMOON_A11Y_PLAYER"
 # paplay and pw-play go through the sound server; aplay straight to ALSA.

@@ -36,7 +36,7 @@ A process whose owner or session cannot be read counts: a false "no reader" make
 game's voice talk over the reader, a false "reader" only leaves it silent until
 `set speech on`.
 
-The system is `play.system`'s answer, so the Windows and macOS branches run here with
+The system is `host.system`'s answer, so the Windows and macOS branches run here with
 fakes. `screen_reader()` returns the reader's name for the start-up line, or None.
 
 The tests never read the machine's own processes: they set HALFMOON_A11Y_PROCESSES to a
@@ -54,7 +54,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from halfmoon_a11y.core.values import record
-from halfmoon_a11y.play import system
+from halfmoon_a11y.host import system
 
 TIMEOUT = 0.5  # seconds `ps` may take
 # seconds `tasklist` may take: it is slower, and no one waits for it before the opening

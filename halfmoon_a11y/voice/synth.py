@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
-from halfmoon_a11y.play import system
+from halfmoon_a11y.host import system
 from halfmoon_a11y.play.lexicon import LEXICONS
 from halfmoon_a11y.voice.wav import WAV_HEADER
 
@@ -37,7 +37,7 @@ QUEUED_DRIVERS = frozenset(DRIVERS.values())
 
 
 def driver_name() -> str | None:
-    """The pyttsx3 driver for this system (`play.system`, so a test can pretend)."""
+    """The pyttsx3 driver for this system (`host.system`, so a test can pretend)."""
     return DRIVERS.get(system.name())
 
 

@@ -8,7 +8,7 @@ its length, read from the WAV file's header (bounded, never blocking) and counte
 real time from its start; `stop` ends that wait at once. The sounds are already panned
 in their files, so nothing of the arc is lost.
 
-`winsound` is imported only here, and only on Windows (play/system.py); the tests put
+`winsound` is imported only here, and only on Windows (host/system.py); the tests put
 a fake in its place (tests/fakes/winsound.py).
 """
 
@@ -20,8 +20,8 @@ import threading
 import time
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
-from halfmoon_a11y.play import system
-from halfmoon_a11y.play.owned import read_head
+from halfmoon_a11y.host import system
+from halfmoon_a11y.host.owned import read_head
 from halfmoon_a11y.voice.wav import HEAD_LIMIT, seconds
 
 if TYPE_CHECKING:

@@ -13,7 +13,7 @@ when the game has loaded it already. On whenever this folder is on sys.path, gua
 not; loaded by the test run itself (to read LACKS), where it is not, it changes nothing.
 
 The guard does nothing unless HALFMOON_A11Y_IMPORT_GUARD=1; then, for the system
-HALFMOON_A11Y_PLATFORM names (play/system.py), any import by the game's own code of a
+HALFMOON_A11Y_PLATFORM names (host/system.py), any import by the game's own code of a
 module that system lacks ends the run at once: a message on standard error, exit status
 GUARD_STATUS. Imports made by the standard library or prompt_toolkit on their own
 account do not count: the importer is the module whose code runs the import statement

@@ -1,4 +1,4 @@
-"""A fake of Windows' kernel32 as ctypes gives it, for `play/windows_process.py`:
+"""A fake of Windows' kernel32 as ctypes gives it, for `host/windows_process.py`:
 OpenProcess, GetExitCodeProcess, GetProcessTimes and CloseHandle over a table of
 processes the test sets (`processes`: number -> (running, started as time.time()));
 `denied` holds the numbers another user owns (OpenProcess fails with access denied).

@@ -18,7 +18,7 @@ import each other, and the layers below both are play and core; core stays free 
 I/O (issue 17, docs/decisions.md). Only os, stat and contextlib: no tempfile, which
 loads random and shutil at every start.
 
-On Windows (play/system.py) there is no O_NOFOLLOW, O_NONBLOCK, O_CLOEXEC nor O_NOCTTY,
+On Windows (host/system.py) there is no O_NOFOLLOW, O_NONBLOCK, O_CLOEXEC nor O_NOCTTY,
 and mode bits mean only "read-only": a symlink at the path is refused before the file
 is opened; nothing can block (no FIFO can sit in a folder there); every file is opened
 O_BINARY, or the C runtime reads it as text (\\r\\n turned into \\n, and the end at the
@@ -35,7 +35,7 @@ import stat
 import time
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
-from halfmoon_a11y.play import system
+from halfmoon_a11y.host import system
 
 if TYPE_CHECKING:
     from typing import TypeAlias

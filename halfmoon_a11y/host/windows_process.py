@@ -2,7 +2,7 @@
 
 On Windows `os.kill(pid, 0)` is no probe: any signal but the two Ctrl events calls
 TerminateProcess, so it would end the other window. The lock (`store/lock.py`) asks
-here instead, and only on Windows (play/system.py). ctypes is loaded only then.
+here instead, and only on Windows (host/system.py). ctypes is loaded only then.
 """
 
 from __future__ import annotations
