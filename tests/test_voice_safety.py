@@ -24,7 +24,7 @@ from halfmoon_a11y.core.places import Location
 from halfmoon_a11y.play.answers import SpeechTrouble
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.settings import Settings
-from halfmoon_a11y.text.presenter import SPEECH_TROUBLES
+from halfmoon_a11y.text.notices import SPEECH_TROUBLES
 from halfmoon_a11y.ui.frontend import TextFrontEnd
 from halfmoon_a11y.voice import earcons, folder
 from halfmoon_a11y.voice.choose import engine_available, make_sound_player, make_speaker

@@ -8,224 +8,24 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from halfmoon_a11y.core import errors
 from halfmoon_a11y.core import events as ev
 from halfmoon_a11y.core.cards import Rank
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
-from halfmoon_a11y.core.errors import CodeProblem, HalfMoonError
-from halfmoon_a11y.core.places import Location
+from halfmoon_a11y.core.errors import HalfMoonError
 from halfmoon_a11y.play import answers as se
-from halfmoon_a11y.play import errors as command_errors
-from halfmoon_a11y.play.answers import Problem
 from halfmoon_a11y.play.commands import KEYS, RULES, TABLE
 from halfmoon_a11y.play.lexicon import lexicon
 from halfmoon_a11y.play.messages import N_
 from halfmoon_a11y.play.settings import SETTINGS, AnswerLength
 from halfmoon_a11y.play.views import Spot
+from halfmoon_a11y.text import notices, refusals
 from halfmoon_a11y.text.help import Helper
 from halfmoon_a11y.text.table import TableWords, upper_first
 from halfmoon_a11y.text.words import Words
 
-CODE_PROBLEMS = {
-    CodeProblem.EMPTY: N_("The code is empty."),
-    CodeProblem.MISSING_DASH: N_("A code has three parts joined by dashes."),
-    CodeProblem.WRONG_VERSION: N_("A code starts with HM1."),
-    CodeProblem.WRONG_KIND: N_("The middle part must be N."),
-    CodeProblem.WRONG_LENGTH: N_("The last part must have seven letters."),
-    CodeProblem.BAD_CHARACTER: N_("The last part may hold only the letters A to Z."),
-}
-STORAGE_PROBLEMS = {
-    (Problem.SETTINGS_UNREADABLE, True): N_(
-        "Settings file {path} could not be read. It was kept aside as {aside}. "
-        "Playing with the default settings."
-    ),
-    (Problem.SETTINGS_UNREADABLE, False): N_(
-        "Settings file {path} could not be read and was left as it is. "
-        "Playing with the default settings."
-    ),
-    (Problem.SAVE_UNREADABLE, True): N_(
-        "Saved game {path} could not be resumed. It was kept aside as {aside}. Dealing a new game."
-    ),
-    (Problem.SAVE_NEWER, True): N_(
-        "Saved game {path} comes from a newer version of Half Moon. "
-        "It was kept aside as {aside}. Dealing a new game."
-    ),
-    (Problem.SETTINGS_NOT_SAVED, False): N_(
-        "Settings could not be saved to {path}. They apply until you leave."
-    ),
-    (Problem.GAME_NOT_SAVED, False): N_(
-        "The game could not be saved to {path}. Play goes on, "
-        "but it cannot be resumed if the program stops."
-    ),
-    (Problem.STATS_FAILED, False): N_("Statistics could not be recorded in {path}."),
-    (Problem.OPEN_ELSEWHERE, False): N_(
-        "Half Moon is already open in another window. This window plays a game of its own "
-        "and saves nothing: no game, no settings, no statistics."
-    ),
-    (Problem.JOURNAL_NOT_PLAIN, True): N_(
-        "Journal {path} was not a plain file. It was kept aside as {aside}, and nothing was "
-        "read from it."
-    ),
-    (Problem.JOURNAL_NOT_PLAIN, False): N_(
-        "Journal {path} is not a plain file and was left as it is. Nothing is lost: "
-        "the whole game is saved after every move instead."
-    ),
-    (Problem.JOURNAL_UNREADABLE, True): N_(
-        "Journal {path} could not be read. It was kept aside as {aside}, with a copy of "
-        "the saved game. The game resumes from its last full save."
-    ),
-    (Problem.JOURNAL_UNREADABLE, False): N_(
-        "Journal {path} could not be read and was left as it is. The game resumes from "
-        "its last full save, and the whole game is saved after every move from now on."
-    ),
-    (Problem.JOURNAL_STOPPED, True): N_(
-        "Journal {path}: a line could not be replayed. Moves and undos brought back "
-        "before it: {count}. The journal was kept aside as {aside}, with a copy of the "
-        "saved game."
-    ),
-    (Problem.JOURNAL_STOPPED, False): N_(
-        "Journal {path}: a line could not be replayed. Moves and undos brought back "
-        "before it: {count}. The journal was left as it is, and the whole game is saved "
-        "after every move from now on."
-    ),
-    (Problem.JOURNAL_TOO_LONG, True): N_(
-        "Journal {path} was too long to read whole. Moves and undos brought back from its "
-        "start: {count}. It was kept aside as {aside}, with a copy of the saved game."
-    ),
-    (Problem.JOURNAL_TOO_LONG, False): N_(
-        "Journal {path} was too long to read whole. Moves and undos brought back from its "
-        "start: {count}. It was left as it is, and the whole game is saved after every "
-        "move from now on."
-    ),
-    (Problem.JOURNAL_NOT_WRITTEN, False): N_(
-        "Journal {path} cannot be written. Nothing is lost: the whole game is saved after "
-        "every move instead."
-    ),
-    (Problem.SAVING_AGAIN, False): N_("Saving works again: the game is saved to {path}."),
-    (Problem.LOCK_NOT_A_FILE, False): N_(
-        "Saving is off in this window: the lock file {path} is not a plain file. "
-        "This window plays a game of its own and saves nothing. Remove that file to save again."
-    ),
-    (Problem.LOCK_NOT_PERMITTED, False): N_(
-        "Saving is off in this window: the lock file {path} cannot be opened: no "
-        "permission. It may belong to another user, for example after running Half Moon "
-        "with sudo. "
-        "This window plays a game of its own and saves nothing. Remove that file to save again."
-    ),
-    (Problem.LOCK_FAILED, False): N_(
-        "Saving is off in this window: the lock file {path} could not be made. "
-        "This window plays a game of its own and saves nothing."
-    ),
-    (Problem.LOCK_SET_ASIDE, True): N_(
-        "Lock file {path} could not be used. It was kept aside as {aside}. "
-        "A new lock file was made."
-    ),
-    (Problem.STATE_READ_ONLY, False): N_(
-        "Saving is off in this window: the folder {path} cannot be written. Nothing is saved."
-    ),
-    (Problem.STATE_NOT_OWN, False): N_(
-        "Saving is off in this window: the folder {path} belongs to another user. "
-        "Nothing is read from it, and nothing is saved."
-    ),
-    (Problem.SETTINGS_FOLDER_NOT_OWN, False): N_(
-        "Settings folder {path} belongs to another user. Nothing is read from it or "
-        "saved in it. Playing with the default settings."
-    ),
-    (Problem.STATS_FOLDER_NOT_OWN, False): N_(
-        "Statistics folder {path} belongs to another user. Statistics are not read from it "
-        "or recorded in it."
-    ),
-    (Problem.LOCK_BY_PROCESS, False): N_(
-        "File locks do not work in this folder, so the lock file {path} "
-        "names this window's process instead."
-    ),
-    (Problem.GAME_NOT_KEPT, False): N_(
-        "The unfinished game could not be kept aside in {path}, so the new deal was not "
-        "dealt. Your game goes on."
-    ),
-    (Problem.KEPT_UNREADABLE, True): N_(
-        "Kept game {path} could not be read. It was kept aside as {aside}."
-    ),
-    (Problem.KEPT_UNREADABLE, False): N_(
-        "Kept game {path} could not be read and was left as it is."
-    ),
-    (Problem.KEPT_OTHER_DEAL, True): N_(
-        "Kept game {path} holds another deal. It was kept aside as {aside}."
-    ),
-    (Problem.KEPT_OTHER_DEAL, False): N_(
-        "Kept game {path} holds another deal and was left as it is."
-    ),
-    (Problem.KEPT_OTHER, False): N_(
-        "Two games of this deal were found. The newer one is played; "
-        "the other stays kept as {path}."
-    ),
-    (Problem.STATS_SIDE_FILE, True): N_(
-        "Statistics file {path} was not a plain file. It was kept aside as {aside}. "
-        "Statistics go on being recorded."
-    ),
-    (Problem.STATS_SIDE_FILE, False): N_(
-        "Statistics file {path} is not a plain file and could not be moved. "
-        "Statistics cannot be recorded."
-    ),
-    (Problem.STATS_UNREADABLE, True): N_(
-        "Statistics file {path} could not be read. It was kept aside as {aside}. "
-        "New statistics are started."
-    ),
-    (Problem.STATS_UNREADABLE, False): N_(
-        "Statistics file {path} could not be read and was left as it is. "
-        "Statistics cannot be recorded."
-    ),
-}
-OPEN_ELSEWHERE_HERE = N_(
-    "Half Moon is already open in another window: process {process}, started {since} ago. "
-    "This window plays a game of its own and saves nothing: "
-    "no game, no settings, no statistics, no command history."
-)
-OPEN_ELSEWHERE_THERE = N_(
-    "Half Moon is already open on the computer {host}: process {process}, started {since} "
-    "ago. This window plays a game of its own and saves nothing: "
-    "no game, no settings, no statistics, no command history."
-)
-UNREADABLE_LEFT_AS_IT_IS = N_(
-    "Saved game {path} could not be resumed and was left as it is. Dealing a new game."
-)
-MAX_ECHO = 24  # characters of a refused word repeated back to the player
-SPEECH_TROUBLES = {
-    se.SpeechTrouble.NO_ENGINE: N_(
-        "Speech is not available: no speech engine was found. The game goes on silently."
-    ),
-    se.SpeechTrouble.NO_PLAYER: N_(
-        "Speech is not available: no audio player was found. The game goes on silently."
-    ),
-    se.SpeechTrouble.SENTENCE_NOT_SYNTHESISED: N_(
-        "Speech skipped a sentence: the speech engine made no sound for it. "
-        "The next ones are spoken."
-    ),
-    se.SpeechTrouble.SENTENCE_NOT_PLAYED: N_(
-        "Speech skipped a sentence: the audio player failed on it. The next ones are spoken."
-    ),
-    se.SpeechTrouble.ENGINE_FAILED: N_(
-        "Speech stopped: the speech engine failed again and again. The game goes on silently."
-    ),
-    se.SpeechTrouble.PLAYER_FAILED: N_(
-        "Speech stopped: the audio player failed. The game goes on silently."
-    ),
-    se.SpeechTrouble.NO_FOLDER: N_(
-        "Speech is not available: no private folder for its audio could be made. "
-        "The game goes on silently."
-    ),
-}
 # A language named in a sentence of another (issue 20: "No Catalan voice"); a language
 # not named here is called by its own name.
 LANGUAGE_NAMES = {"en": N_("English"), "ca": N_("Catalan"), "da": N_("Danish")}
-# What a command typed without what it needs asks for, by its name (issue 19: "Missing
-# argument" was jargon); a command not named here says that something is missing.
-SAY_WHAT_IS_MISSING = {
-    "pick": N_("Say which places: type {how}."),
-    "pile": N_("Say which place: type {how}."),
-    "set": N_("Say which setting and its value: type {how}."),
-}
-SOMETHING_MISSING = N_("Something is missing: type {how}.")
 # What a setting of the seed does, said when it is switched on: "Move errors: on" alone
 # sounds to a newcomer like errors switched on (issue 19)
 SWITCHED_ON = {
@@ -259,13 +59,6 @@ def _missing_after(selected: Sequence[Rank]) -> tuple[Rank, ...]:
     if len(selected) != 2 or not all(rank.is_face for rank in selected):
         return ()
     return tuple(rank for rank in (Rank.JACK, Rank.QUEEN, Rank.KING) if rank not in selected)
-
-
-def echo(text: str, limit: int = MAX_ECHO) -> str:
-    """A refused word, made safe and short to read back: no control characters, so no
-    escape sequence reaches the terminal."""
-    printable = "".join(ch if ch.isprintable() else "?" for ch in text)
-    return printable if len(printable) <= limit else printable[:limit] + "…"
 
 
 if TYPE_CHECKING:
@@ -708,13 +501,7 @@ class Presenter:
 
     @_renders(se.StorageProblem)
     def _storage(self, event: se.StorageProblem) -> list[str]:
-        if event.problem is Problem.OPEN_ELSEWHERE and event.process is not None:
-            text = self.words._(OPEN_ELSEWHERE_THERE if event.host else OPEN_ELSEWHERE_HERE)
-            since = self.words.duration(max(0, event.since or 0))
-            return [text.format(process=event.process, since=since, host=event.host)]
-        key = (event.problem, event.aside is not None)
-        text = self.words._(STORAGE_PROBLEMS.get(key, UNREADABLE_LEFT_AS_IT_IS))
-        return [text.format(path=event.path, aside=event.aside, count=event.count)]
+        return [notices.storage(self.words, event)]
 
     @_renders(se.SpeechProblem)
     def _speech_problem(self, event: se.SpeechProblem) -> list[str]:
@@ -767,83 +554,13 @@ class Presenter:
     def _refused(self, event: se.Refused) -> list[str]:
         return [self.error(event.error)]
 
-    # -- errors ---------------------------------------------------------------------
-
     def error(self, error: HalfMoonError) -> str:
-        w = self.words
-        match error:
-            case command_errors.UnknownCommandError(word=word, suggestion=suggestion):
-                if suggestion:
-                    return w._("Unknown command: {word}. Did you mean {suggestion}?").format(
-                        word=echo(word), suggestion=suggestion
-                    )
-                return w._("Unknown command: {word}. Type {help} for the commands.").format(
-                    word=echo(word), help=self.helper.local_name("help")
-                )
-            case errors.BadLocationError(text=text, command=command):
-                line = w._("No such place: {text}. Piles are 1 to 12, reserve R1 to R8.")
-                line = line.format(text=echo(text))
-                if command == "pick":
-                    line += " " + w._("Nothing was tapped.")
-                return line
-            case command_errors.LineTooLongError(limit=limit):
-                return w._(
-                    "Too long: a command has at most {limit} characters. Nothing was done."
-                ).format(limit=limit)
-            case command_errors.PlaceLeftOverError(pair=(first, second), extra=extra):
-                return w._(
-                    "One place too many: {extra}, since {first} and {second} make a pair. "
-                    "Nothing was tapped."
-                ).format(extra=w.place(extra), first=w.place(first), second=w.place(second))
-            case command_errors.RepeatedPlaceError(text=text):
-                place = w.place(Location.parse(text))
-                return w._("Named twice: {place}. Nothing was tapped.").format(place=place)
-            case errors.BadDealCodeError(text=text, problem=problem):
-                return w._(
-                    "Bad deal code: {text}. {problem} A code looks like HM1-N-ABCDEFG."
-                ).format(text=echo(text), problem=w._(CODE_PROBLEMS[problem]))
-            case errors.NothingToUndoError():
-                return w._("Nothing to undo.")
-            case errors.NothingToRedoError():
-                return w._(
-                    "Nothing to redo: only moves taken back since your last move can be made again."
-                )
-            case command_errors.StatisticsUnavailableError(path=str(path)):
-                return w._("Statistics could not be read from {path}. The game goes on.").format(
-                    path=path
-                )
-            case command_errors.StatisticsUnavailableError():
-                return w._("Statistics are not available.")
-            case command_errors.MissingArgumentError(setting=str(key)):
-                return w._("Missing value: the setting {setting} takes {values}.").format(
-                    setting=lexicon(w.language).setting(key) or key,
-                    values=self.helper.values(SETTINGS[key]),
-                )
-            case command_errors.MissingArgumentError(command=name):
-                text = SAY_WHAT_IS_MISSING.get(name, SOMETHING_MISSING)
-                return w._(text).format(how=self.usage(name))
-            case command_errors.TooManyArgumentsError(command=name):
-                return w._("Too many arguments: type {how}.").format(how=self.usage(name))
-            case command_errors.BadArgumentError(text=text, setting=str(key)):
-                spec = SETTINGS[key]
-                name = lexicon(w.language).setting(key) or key
-                return w._("Not understood: {text}. The setting {setting} takes {values}.").format(
-                    text=echo(text), setting=name, values=self.helper.values(spec)
-                )
-            case command_errors.BadArgumentError(command="set", text=text):
-                names = [lexicon(w.language).setting(key) or key for key in SETTINGS]
-                return w._("Not understood: {text}. The settings are {settings}.").format(
-                    text=echo(text), settings=w.join(names)
-                )
-            case command_errors.BadArgumentError(command=name, text=text):
-                return w._("Not understood: {text}. Type {how}.").format(
-                    text=echo(text), how=self.usage(name)
-                )
-        return w._("Not understood.")
+        """A refusal, in one line: what was wrong and what would be accepted."""
+        return refusals.said(self.words, self.helper, error)
 
     def speech_problem(self, reason: se.SpeechTrouble) -> str:
         """One plain line saying truthfully what part of the voice failed."""
-        return self.words._(SPEECH_TROUBLES[reason])
+        return notices.speech_problem(self.words, reason)
 
     def usage(self, name: str) -> str:
         """How a command is typed, for the ear: "pick, then one to three places, …"."""

@@ -21,7 +21,8 @@ from halfmoon_a11y.store.keeper import Keeper
 from halfmoon_a11y.store.lock import FilesLock
 from halfmoon_a11y.store.settings_file import SettingsFile
 from halfmoon_a11y.text.catalog import default_language
-from halfmoon_a11y.text.presenter import Presenter, echo
+from halfmoon_a11y.text.presenter import Presenter
+from halfmoon_a11y.text.refusals import echo
 from halfmoon_a11y.text.words import Words
 from halfmoon_a11y.ui import ctrl_c
 from halfmoon_a11y.ui.loop import closing_signals, hold_signals, serve
