@@ -40,3 +40,10 @@ def test_speech_latency_measures_every_figure():
 def test_json_lines_measures_the_ratio():
     done = run("json_lines.py", "--rounds", "1", "--lines", "300")
     assert "ratio" in done.stdout and "300 lines" in done.stdout, done.stdout + done.stderr
+
+
+def test_stats_cost_measures_the_ratio():
+    done = run("stats_cost.py", "--runs", "1", "--games", "2000")
+    assert "ratio" in done.stdout and "2000 finished games" in done.stdout, (
+        done.stdout + done.stderr
+    )

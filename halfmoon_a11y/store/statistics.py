@@ -17,6 +17,7 @@ from contextlib import closing
 from enum import StrEnum
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
+from halfmoon_a11y.core.values import record
 from halfmoon_a11y.host import system
 from halfmoon_a11y.host.owned import (
     FILE_MODE,
@@ -45,9 +46,28 @@ CREATE TABLE IF NOT EXISTS games (
     finished_at TEXT NOT NULL
 )
 """
+# The totals so far, one row, kept with each game recorded (issue 27): `stats` reads this
+# row and the last game's id, so it costs the same at 100,000 games as at 10. `last` is
+# the id of the last game summed up; a row that does not match the games (another
+# program wrote to the table, or the row is damaged) is summed up anew from them.
+TOTALS = """
+CREATE TABLE IF NOT EXISTS totals (
+    one INTEGER PRIMARY KEY CHECK (one = 1),
+    last INTEGER NOT NULL,
+    played INTEGER NOT NULL,
+    won INTEGER NOT NULL,
+    blocked INTEGER NOT NULL,
+    abandoned INTEGER NOT NULL,
+    best_seconds INTEGER,
+    current_streak INTEGER NOT NULL,
+    longest_streak INTEGER NOT NULL
+)
+"""
+TALLIED = ("played", "won", "blocked", "abandoned", "best_seconds")
+STREAKS = ("current_streak", "longest_streak")
 BUSY_TIMEOUT = 5.0  # seconds a write waits for another run's transaction, by default
 QUICK_TIMEOUT = 0.25  # seconds the game's own writes wait: the winning move answers at once
-SCHEMA_VERSION = 2  # 2: each game's identity, recorded once
+SCHEMA_VERSION = 3  # 2: each game's identity, recorded once; 3: the totals kept
 READ_TIMEOUT = 1.0  # seconds `stats` waits: the player is listening
 
 
@@ -55,6 +75,9 @@ class Result(StrEnum):
     WON = "won"
     BLOCKED = "blocked"
     ABANDONED = "abandoned"
+
+
+KNOWN = frozenset(str(result) for result in Result)
 
 
 def _migrate(connection: sqlite3.Connection) -> None:
@@ -67,11 +90,108 @@ def _migrate(connection: sqlite3.Connection) -> None:
             if "game" not in columns:  # a database from before games had an identity
                 connection.execute("ALTER TABLE games ADD COLUMN game TEXT")
             connection.execute("CREATE UNIQUE INDEX IF NOT EXISTS one_row_a_game ON games(game)")
+            connection.execute(TOTALS)
+            _store(connection, _tally_all(connection))  # once: from here each game adds
             connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         connection.execute("COMMIT")
     except BaseException:
         connection.execute("ROLLBACK")
         raise
+
+
+@record(frozen=False)
+class Tally:
+    """The totals of a run of games, one game added at a time, oldest first."""
+
+    last: int = 0  # the id of the last game added
+    played: int = 0
+    won: int = 0
+    blocked: int = 0
+    abandoned: int = 0
+    best_seconds: int | None = None
+    current_streak: int = 0
+    longest_streak: int = 0
+
+    def add(self, result: object, seconds: object, game_id: int | None = None) -> None:
+        """One game; a row of the wrong kind is not counted (it never stops `stats`)."""
+        if game_id is not None:
+            self.last = game_id
+        if not isinstance(result, str) or result not in KNOWN:
+            return
+        self.played += 1
+        if result == Result.WON:
+            self.won += 1
+            self.current_streak += 1
+            self.longest_streak = max(self.longest_streak, self.current_streak)
+            time = _seconds(seconds)
+            if time is not None and (self.best_seconds is None or time < self.best_seconds):
+                self.best_seconds = time
+            return
+        self.current_streak = 0
+        if result == Result.BLOCKED:
+            self.blocked += 1
+        else:
+            self.abandoned += 1
+
+    def summary(self) -> Summary:
+        return Summary(
+            played=self.played,
+            won=self.won,
+            blocked=self.blocked,
+            abandoned=self.abandoned,
+            best_seconds=self.best_seconds,
+            current_streak=self.current_streak,
+            longest_streak=self.longest_streak,
+        )
+
+
+def _tally_all(connection: sqlite3.Connection) -> Tally:
+    """Every recorded game summed up, oldest first: once, at the upgrade to the kept
+    totals, or when they do not match the games."""
+    tally = Tally()
+    for game_id, result, seconds in connection.execute(
+        "SELECT id, result, seconds FROM games ORDER BY id"
+    ):
+        tally.add(result, seconds, game_id)
+    return tally
+
+
+def _kept(connection: sqlite3.Connection) -> Tally | None:
+    """The totals kept, if they match the games: their last game is the last one."""
+    import sqlite3
+
+    try:
+        row = connection.execute(
+            "SELECT last, played, won, blocked, abandoned, best_seconds, current_streak,"
+            " longest_streak FROM totals WHERE one = 1"
+        ).fetchone()
+    except sqlite3.OperationalError:  # no such table: another program dropped it
+        return None
+    newest = connection.execute("SELECT max(id) FROM games").fetchone()[0] or 0
+    if row is None or row[0] != newest:
+        return None
+    numbers = [value for value in row if value is not None]
+    if any(isinstance(value, bool) or not isinstance(value, int) for value in numbers):
+        return None  # a damaged row: summed up anew
+    return Tally(*row)
+
+
+def _store(connection: sqlite3.Connection, tally: Tally) -> None:
+    connection.execute(TOTALS)  # made again if another program dropped it
+    connection.execute(
+        "INSERT OR REPLACE INTO totals (one, last, played, won, blocked, abandoned,"
+        " best_seconds, current_streak, longest_streak) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            tally.last,
+            tally.played,
+            tally.won,
+            tally.blocked,
+            tally.abandoned,
+            tally.best_seconds,
+            tally.current_streak,
+            tally.longest_streak,
+        ),
+    )
 
 
 class StatisticsFailed(Exception):
@@ -184,13 +304,24 @@ class Statistics:
     ) -> None:
         with closing(self._connect(timeout)) as connection:
             connection.execute("BEGIN IMMEDIATE")
-            connection.execute(
-                "INSERT OR IGNORE INTO games"
-                " (code, result, score, moves, seconds, finished_at, game)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (code, str(result), score, moves, seconds, stamp, game),
-            )
-            connection.execute("COMMIT")
+            try:
+                tally = _kept(connection)
+                added = connection.execute(
+                    "INSERT OR IGNORE INTO games"
+                    " (code, result, score, moves, seconds, finished_at, game)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (code, str(result), score, moves, seconds, stamp, game),
+                )
+                if added.rowcount == 1:  # a game not recorded before: the totals follow
+                    if tally is None:
+                        tally = _tally_all(connection)
+                    else:
+                        tally.add(str(result), seconds, added.lastrowid)
+                    _store(connection, tally)
+                connection.execute("COMMIT")
+            except BaseException:
+                connection.execute("ROLLBACK")
+                raise
 
     def summary(self, more: Sequence[tuple[object, object]] = ()) -> Summary:
         """Every recorded game, summed up, with `more` (result, seconds) rows not yet
@@ -199,24 +330,9 @@ class Statistics:
 
         try:
             with closing(self._connect(READ_TIMEOUT)) as connection:
-                query = "SELECT result, seconds FROM games ORDER BY id"
-                rows = connection.execute(query).fetchall()
+                tally = _kept(connection) or _tally_all(connection)
         except (sqlite3.Error, OSError) as error:
             raise _failure(error) from error
-        known = {str(result) for result in Result}
-        rows = [(r, s) for r, s in [*rows, *more] if isinstance(r, str) and r in known]
-        results = [row[0] for row in rows]
-        won_times = [t for r, s in rows if r == Result.WON and (t := _seconds(s)) is not None]
-        current = longest = 0
-        for result in results:
-            current = current + 1 if result == Result.WON else 0
-            longest = max(longest, current)
-        return Summary(
-            played=len(results),
-            won=results.count(Result.WON),
-            blocked=results.count(Result.BLOCKED),
-            abandoned=results.count(Result.ABANDONED),
-            best_seconds=min(won_times) if won_times else None,
-            current_streak=current,
-            longest_streak=longest,
-        )
+        for result, seconds in more:
+            tally.add(result, seconds)
+        return tally.summary()
