@@ -24,9 +24,9 @@ from halfmoon_a11y.store.settings_file import SettingsFile
 from halfmoon_a11y.text import catalog
 from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.words import Words
-from halfmoon_a11y.ui.cli import build_parser
 from halfmoon_a11y.ui.completion import complete
 from halfmoon_a11y.ui.jsonmode import JsonMode
+from halfmoon_a11y.ui.options import build_parser
 from halfmoon_a11y.voice.synth import choose_voice
 from tests.support import play
 

@@ -13,8 +13,8 @@ from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.settings import Settings, SpeechMode
 from halfmoon_a11y.text.words import Words
-from halfmoon_a11y.ui.cli import build_parser
 from halfmoon_a11y.ui.frontend import TextFrontEnd
+from halfmoon_a11y.ui.options import build_parser
 from halfmoon_a11y.voice.choose import engine_available, make_speaker
 from halfmoon_a11y.voice.screen_reader import screen_reader
 from halfmoon_a11y.voice.speaker import SilentSpeaker

@@ -27,7 +27,8 @@ from halfmoon_a11y.play.settings import (
 from halfmoon_a11y.store.keeper import Keeper
 from halfmoon_a11y.store.settings_file import SettingsFile
 from halfmoon_a11y.text.words import Words
-from halfmoon_a11y.ui.cli import _from_environment, build_parser
+from halfmoon_a11y.ui.cli import _from_environment
+from halfmoon_a11y.ui.options import build_parser
 from tests.support import play
 
 

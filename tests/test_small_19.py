@@ -255,7 +255,7 @@ def test_a_redo_is_journaled_as_the_removal_it_makes_again(paths, clock):
 )
 def test_an_option_refused_is_named_in_the_players_language(args, language, expected, capsys):
     from halfmoon_a11y.text.words import Words
-    from halfmoon_a11y.ui.cli import build_parser
+    from halfmoon_a11y.ui.options import build_parser
 
     with pytest.raises(SystemExit) as leaving:
         build_parser(Words(language)).parse_args(args)

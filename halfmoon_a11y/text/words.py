@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-import gettext
 from functools import cache
 
 from halfmoon_a11y.core.cards import Card, Rank, Suit
+from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.events import Placed
 from halfmoon_a11y.core.places import Location
 from halfmoon_a11y.core.values import record
 from halfmoon_a11y.play.messages import N_, NP_
 from halfmoon_a11y.play.settings import AnswerLength, CardNames
-from halfmoon_a11y.text.catalog import translations
+from halfmoon_a11y.text.catalog import Source, translations
+
+if TYPE_CHECKING:
+    import gettext
 
 RANK_NAMES = {
     Rank.ACE: N_("ace"),
@@ -54,7 +57,7 @@ class Words:
     answers: AnswerLength = AnswerLength.FULL
 
     @property
-    def catalog(self) -> gettext.NullTranslations:
+    def catalog(self) -> gettext.NullTranslations | Source:
         return translations(self.language)
 
     def _(self, message: str) -> str:

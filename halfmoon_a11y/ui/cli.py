@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import io
 import os
@@ -10,12 +9,13 @@ import signal
 import sys
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from types import SimpleNamespace
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.core.errors import BadDealCodeError
 from halfmoon_a11y.play.lexicon import languages
-from halfmoon_a11y.play.settings import SETTINGS, Settings, SettingSpec, SpeechMode, Switch
+from halfmoon_a11y.play.settings import SETTINGS, Settings, SpeechMode
 from halfmoon_a11y.store.files import Paths
 from halfmoon_a11y.store.keeper import Keeper
 from halfmoon_a11y.store.lock import FilesLock
@@ -34,133 +34,26 @@ if TYPE_CHECKING:
     from halfmoon_a11y.voice.speaker import Speaker, Voice
 
 
-class Parser(argparse.ArgumentParser):
-    """argparse, with its refusals in the player's language and in one plain line."""
-
-    def __init__(self, words: Words) -> None:
-        super().__init__(
-            prog="halfmoon-a11y",
-            description=words._("Half Moon, a two-deck solitaire for play by ear."),
-            add_help=False,
-            formatter_class=_formatter(words),
-        )
-        self.words = words
-        # argparse's own words are English only: these are the player's language's
-        self._optionals.title = words._("options")
-        self.add_argument("-h", "--help", action="help", help=words._("show this help and leave"))
-
-    def error(self, message: str) -> NoReturn:
-        # argparse words its detail in English only: English players are shown it; the
-        # others hear the option (and the value) it names, in their own sentence
-        named = None if self.words.language == "en" else _named(message)
-        if named is not None:
-            text = self.words._(
-                "Option not understood: {option}. Type halfmoon-a11y --help for the options."
-            )
-            self.exit(2, text.format(option=echo(named, 200)) + "\n")
-        detail = f" ({echo(message, 200)})" if self.words.language == "en" else ""
-        text = self.words._(
-            "Option not understood{detail}. Type halfmoon-a11y --help for the options."
-        )
-        self.exit(2, text.format(detail=detail) + "\n")
+SIMPLE = ("--json", "--plain")  # the options a start may give without argparse
 
 
-def _named(message: str) -> str | None:
-    """The option (and its value) an argparse refusal names, from argparse's English:
-    `unrecognized arguments: --bogus`, `argument --lang: invalid choice: 'fr' (...)`,
-    `argument --code: expected one argument`, `ambiguous option: --s could match ...`."""
-    import re  # only when an option is refused
-
-    for pattern in (
-        r"unrecognized arguments: (?P<option>.+)",
-        r"argument (?P<option>\S+): invalid \S+(?: value)?: '(?P<value>[^']*)'",
-        r"argument (?P<option>\S+): ",
-        r"ambiguous option: (?P<option>\S+?)(?: could match|$)",
-    ):
-        found = re.match(pattern, message)
-        if found is not None:
-            value = found.groupdict().get("value")
-            return found["option"] + (f" {value}" if value else "")
-    return None
+def simple_options(words: Sequence[str]) -> SimpleNamespace | None:
+    """What argparse would answer for `words` when they are only `--json` and `--plain`,
+    each at most once; None for any other line, which argparse reads (`ui.options`,
+    loaded then only: argparse and gettext are some 3 to 4 ms of every start, issue 27).
+    tests/test_options.py holds that the two answers are the same."""
+    if len(set(words)) != len(words) or not set(words) <= set(SIMPLE):
+        return None
+    unset = {spec.field: None for spec in SETTINGS.values() if spec.option_help}
+    return SimpleNamespace(code=None, **unset, json="--json" in words, plain="--plain" in words)
 
 
-def _formatter(words: Words) -> type[argparse.HelpFormatter]:
-    class Formatter(argparse.HelpFormatter):
-        """argparse's help, with its 'usage:' in the player's language.
+def _parsed(words: list[str], language: Words) -> Any:
+    """argparse's reading of the options; it leaves the program, in the player's
+    language, on an option it does not understand."""
+    from halfmoon_a11y.ui.options import build_parser
 
-        argparse makes a formatter at every add_argument, only to check the option, and
-        a formatter that is given no width loads shutil to ask the terminal's (about 3
-        ms of every start, issue 12). The terminal's width is asked only when help or
-        usage is written."""
-
-        def __init__(self, prog: str, width: int | None = None, **options: Any) -> None:
-            super().__init__(prog, width=width or 80, **options)
-
-        def format_help(self) -> str:
-            import shutil
-
-            self._width = shutil.get_terminal_size().columns - 2
-            self._max_help_position = min(self._max_help_position, max(self._width - 20, 2))
-            return super().format_help()
-
-        def add_usage(
-            self,
-            usage: str | None,
-            actions: Iterable[argparse.Action],
-            groups: Iterable[argparse._MutuallyExclusiveGroup],
-            prefix: str | None = None,
-        ) -> None:
-            prefix = words._("usage: ") if prefix is None else prefix
-            super().add_usage(usage, actions, groups, prefix)
-
-    return Formatter
-
-
-def build_parser(words: Words) -> argparse.ArgumentParser:
-    _ = words._
-    parser = Parser(words)
-    parser.add_argument("--code", help=_("play this deal, for example HM1-N-AAAAAAB"))
-    for spec in SETTINGS.values():
-        if spec.option_help:
-            _add_setting_option(parser, spec, words)
-    parser.add_argument(
-        "--json", action="store_true", help=_("JSON lines mode, for other programs")
-    )
-    parser.add_argument("--plain", action="store_true", help=_("plain lines, no line editing"))
-    return parser
-
-
-def _add_setting_option(parser: argparse.ArgumentParser, spec: SettingSpec, words: Words) -> None:
-    """`--KEY VALUE`, or `--KEY` and `--no-KEY` for a switch: for this run only."""
-    helps = [words._(text) for text in spec.option_help]
-    if isinstance(spec.kind, Switch) or {"on", "off"} <= set(spec.kind.words()):
-        on, off = (True, False) if isinstance(spec.kind, Switch) else map(spec.parse, ("on", "off"))
-        group = parser.add_mutually_exclusive_group()
-        group.add_argument(
-            f"--{spec.key}", dest=spec.field, action="store_const", const=on, help=helps[0]
-        )
-        group.add_argument(
-            f"--no-{spec.key}", dest=spec.field, action="store_const", const=off, help=helps[1]
-        )
-        return
-    choices = list(spec.kind.words()) or None
-    parser.add_argument(
-        f"--{spec.key}",
-        dest=spec.field,
-        choices=choices,
-        type=str if choices else _option_type(spec),
-        help=helps[0].format(choices=words.either(choices or [])),
-    )
-
-
-def _option_type(spec: SettingSpec) -> Callable[[str], object]:
-    def parse(text: str) -> object:
-        try:
-            return spec.parse(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(text) from None
-
-    return parse
+    return build_parser(language).parse_args(words)
 
 
 ENVIRONMENT_PREFIX = "HALFMOON_A11Y_"  # HALFMOON_A11Y_SPEECH=off, HALFMOON_A11Y_LANG=ca…
@@ -188,7 +81,7 @@ def _from_environment(environ: Mapping[str, str], words: Words) -> dict[str, obj
     return found
 
 
-def _overrides(args: argparse.Namespace) -> dict[str, object]:
+def _overrides(args: object) -> dict[str, object]:
     """The settings given as options, as `Settings` fields. They are never saved."""
     found = {}
     for spec in SETTINGS.values():
@@ -320,7 +213,8 @@ def _main(argv: Sequence[str] | None) -> int:
     settings_file = SettingsFile.load(paths.settings)
     stored = settings_file.settings(Settings(language=default_language()))
     words = Words(_language_asked(argv) or stored.language)
-    args = build_parser(words).parse_args(argv)
+    given = list(sys.argv[1:] if argv is None else argv)
+    args = simple_options(given) or _parsed(given, words)
     chosen = stored.replace(**_from_environment(os.environ, words)).replace(**_overrides(args))
     language = chosen.language
     if args.code is not None:
