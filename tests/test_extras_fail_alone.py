@@ -243,7 +243,7 @@ def test_stopping_a_player_that_cannot_be_ended_returns_at_once(groups):
 
 @planted
 def test_a_bug_while_waiting_for_the_goodbye_still_closes_the_voice(tmp_path, monkeypatch):
-    from halfmoon_a11y.ui import leaving
+    from halfmoon_a11y.voice import leaving
 
     def broken(speakers, seconds=0.0, keys=None):
         raise RuntimeError("planted bug in waiting for the goodbye")

@@ -14,8 +14,8 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from halfmoon_a11y.ui.leaving import FINISH_SECONDS, let_finish
 from halfmoon_a11y.voice.choose import engine_available
+from halfmoon_a11y.voice.leaving import FINISH_SECONDS, let_finish
 from halfmoon_a11y.voice.worker import ThreadedSpeaker
 from tests.screen_model import expect_prompt, expect_typed
 from tests.support import wait_for

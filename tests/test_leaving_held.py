@@ -16,8 +16,8 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from halfmoon_a11y.ui.leaving import FINISH_SECONDS
 from halfmoon_a11y.voice.choose import engine_available
+from halfmoon_a11y.voice.leaving import FINISH_SECONDS
 from tests.screen_model import expect_prompt, expect_typed
 from tests.support import wait_for
 from tests.test_leaving import after, spawn

@@ -14,10 +14,10 @@ import pytest
 from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.settings import Settings, SpeechMode
-from halfmoon_a11y.ui import frontend
 from halfmoon_a11y.ui.frontend import TextFrontEnd
 from halfmoon_a11y.ui.loop import serve
 from halfmoon_a11y.voice import screen_reader as check
+from halfmoon_a11y.voice import speech
 from halfmoon_a11y.voice.choose import make_speaker
 from halfmoon_a11y.voice.speaker import SilentSpeaker, Voice
 from tests.support import RecordingSpeaker, wait_for
@@ -158,7 +158,7 @@ def test_no_screen_reader_the_own_voice_speaks_the_opening_once_chosen(tmp_path)
 
 
 def test_a_choice_not_made_in_time_leaves_the_game_silent_and_says_so(monkeypatch):
-    monkeypatch.setattr(frontend, "CHOICE_WAIT", 0.1)  # as frontend imported it
+    monkeypatch.setattr(speech, "CHOICE_WAIT", 0.1)  # as voice.speech imported it
     release = threading.Event()
     late = RecordingSpeaker()
 

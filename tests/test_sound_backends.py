@@ -552,7 +552,7 @@ class Game:
         )
 
     def drain(self) -> None:
-        for speaker in (self.front.speaker, self.front._sounds):
+        for speaker in (self.front.speech.speaker, self.front.speech.sounds):
             if speaker is not None:
                 assert speaker.drain(10)
 

@@ -18,9 +18,8 @@ import pytest
 from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.settings import Settings, SpeechMode
-from halfmoon_a11y.ui import frontend
 from halfmoon_a11y.ui.frontend import TextFrontEnd
-from halfmoon_a11y.voice import choose, say
+from halfmoon_a11y.voice import choose, say, speech
 from halfmoon_a11y.voice.choose import engine_available, make_speaker, make_synthesizer
 from halfmoon_a11y.voice.speaker import SilentSpeaker, Voice, VoiceNames
 from halfmoon_a11y.voice.synth import SynthesisError, audio_header
@@ -411,7 +410,7 @@ def test_no_voice_for_any_language_silences_the_voice_and_says_why(tmp_path):
 
 
 def test_a_voice_late_to_tell_its_languages_is_checked_at_the_next_answer(tmp_path, monkeypatch):
-    monkeypatch.setattr(frontend, "VOICE_WAIT", 0.01)
+    monkeypatch.setattr(speech, "VOICE_WAIT", 0.01)
     names = VoiceNames()
     speaker = RecordingSpeaker()
     session = Session(DealCode.parse(CODE), Settings(language="ca"))

@@ -18,8 +18,8 @@ import time
 import pytest
 
 from halfmoon_a11y.ui import cli
-from halfmoon_a11y.ui.leaving import let_finish
 from halfmoon_a11y.ui.loop import closing_signals
+from halfmoon_a11y.voice.leaving import let_finish
 from halfmoon_a11y.voice.speaker import SilentSpeaker
 from tests.fakes_loader import fresh
 

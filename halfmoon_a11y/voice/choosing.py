@@ -1,6 +1,6 @@
 """Speech auto's choice of voice, made on a thread of its own beside the opening (issue
 20): the screen-reader check can take several hundred milliseconds (tasklist on
-Windows), and the opening does not wait for it. `TextFrontEnd.settle` takes the choice.
+Windows), and the opening does not wait for it. `Speech.settle` takes the choice (voice/speech.py).
 """
 
 from __future__ import annotations
