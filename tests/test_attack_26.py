@@ -1,0 +1,89 @@
+"""Attacks on the fixes of issue 26 (attack-26): each test here failed when written,
+and is marked xfail(strict=True) so that the fix flips it."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from halfmoon_a11y.core.dealcode import DealCode
+from halfmoon_a11y.play.session import Session
+from halfmoon_a11y.play.settings import Settings
+from halfmoon_a11y.ui.escapes import CSI_LIMIT
+from tests.support import wait_for
+
+CODE = "HM1-N-EMQPNCT"
+
+# Finding 10 again: as many bytes as "30 x 500 digits" (15,000) still hold the prompt
+# about 4 s (100 KB: 35 to 47 s here) when they are sequences just under the cap, or no
+# sequences at all: the characters typed into the line past LINE_LIMIT cost more at each
+# key (a paste without bracketed paste, a terminal that answers junk). The sequences under
+# the cap also press Escape ("Nothing is selected." was said, unasked).
+UNDER_THE_CAP = {
+    "235 x 64 digits": ("\x1b[" + "1" * CSI_LIMIT + "x") * 235,
+    "plain 15000": "1" * 15000,
+}
+
+
+@pytest.mark.xfail(strict=True, reason="issue 26 finding 10: 15 KB under the cap hold the prompt ~4 s")
+@pytest.mark.parametrize("escapes", UNDER_THE_CAP.values(), ids=UNDER_THE_CAP.keys())
+def test_many_escape_sequences_just_under_the_cap_do_not_hold_the_prompt(escapes):
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from halfmoon_a11y.ui.frontend import TextFrontEnd
+    from halfmoon_a11y.ui.prompt import run_prompt
+
+    session = Session(DealCode.parse(CODE), Settings(language="en"))
+    written: list[str] = []
+    front = TextFrontEnd(session, written.extend)
+    took: list[float] = []
+    with create_pipe_input() as keyboard, create_app_session(input=keyboard, output=DummyOutput()):
+
+        def type_keys() -> None:
+            sent = time.monotonic()
+            for start in range(0, len(escapes), 1024):  # as a terminal's reads come
+                keyboard.send_text(escapes[start : start + 1024])
+            keyboard.send_text("\x15pile 5\r")  # Ctrl-U: whatever was typed, given up
+            answered = wait_for(lambda: "Pile 5: queen of hearts, 8 cards." in written, 60)
+            took.append(time.monotonic() - sent if answered else float("inf"))
+            keyboard.send_text("quit\r")
+
+        typist = threading.Thread(target=type_keys)
+        typist.start()
+        run_prompt(front)
+        typist.join()
+    assert took[0] < 1.5, f"the prompt answered {took[0]:.2f} s after escape sequences"
+
+
+@pytest.mark.expects_bug
+@pytest.mark.xfail(
+    strict=True,
+    reason="issue 26 finding 12: a new removal after an undo, met by a bug, is said as a redo",
+)
+def test_a_new_removal_after_an_undo_that_meets_a_bug_is_not_said_as_a_redo(paths, monkeypatch):
+    """since.done_since takes any removal that empties the redo list for a redo: a new
+    removal after an undo empties it too. The player hears "Redone: pair removed again"
+    for a pair never removed before."""
+    from halfmoon_a11y.play.session import Session as PlaySession
+    from tests.test_survives_bugs import SAID, front_end
+
+    lines: list[str] = []
+    front, keeper, _ = front_end(paths, lines)
+    front.line("pick 1 8")  # five of spades and six of diamonds
+    front.line("undo")
+    lines.clear()
+
+    def broken(self, events):
+        raise RuntimeError("planted bug after the change")
+
+    monkeypatch.setattr(PlaySession, "_settled", broken)
+    front.line("pick 2 9")  # four of clubs and seven of clubs: a new removal, not a redo
+    assert front.session.game.moves == 1 and front.session.game.redo_available == 0
+    assert lines[-2] == SAID["en"]
+    assert not lines[0].startswith("Redone"), lines[0]
+    assert lines[0].startswith("Pair removed: four of clubs and seven of clubs."), lines[0]
+    keeper.close()
