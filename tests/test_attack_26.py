@@ -118,3 +118,43 @@ def test_another_users_reader_that_ends_while_it_is_read_does_not_count(processe
 
     monkeypatch.setattr(Path, "read_text", read_text)
     assert check.screen_reader() is None
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="issue 26 finding 7: a read-only window says leaving the resumed game counts as abandoned",
+)
+def test_a_read_only_window_does_not_say_leaving_counts_as_abandoned(paths, clock, monkeypatch):
+    """A state folder that cannot be written now resumes the saved game (finding 7). `new`
+    then asks "Type new again to leave it: it counts as abandoned.", but this window
+    records nothing (no lock, no statistics), and the next start that can write resumes
+    the very same game: nothing was abandoned."""
+    import errno
+    import os
+
+    from halfmoon_a11y.core.dealcode import DealCode, deal
+    from halfmoon_a11y.store.lock import FilesLock
+    from halfmoon_a11y.text.presenter import Presenter
+    from halfmoon_a11y.text.words import Words
+    from tests.solver import winning_line
+    from tests.support import play
+    from tests.test_lock import WON, keeper_for, read_only, start_and_play
+
+    line = winning_line(deal(DealCode.parse(WON)))
+    _, keeper = start_and_play(paths, clock, line[:3])
+    keeper.close()
+    saved = paths.saved_game.read_bytes()
+    os.unlink(paths.lock)  # the folder became read-only after the last run
+    read_only(os.path.dirname(paths.lock), monkeypatch, errno.EROFS)
+    keeper = keeper_for(paths, FilesLock(paths.lock).acquire())
+    session = keeper.open(None, now=clock)
+    assert session.resumed and session.game.moves == 3
+    presenter = Presenter(Words("en"))
+    [asked] = play(session, "new")
+    question = " ".join(presenter.render(asked))
+    play(session, "new")
+    keeper.close()
+    monkeypatch.undo()
+    assert not os.path.exists(paths.statistics)  # no abandoned game was recorded
+    assert paths.saved_game.read_bytes() == saved  # and the next start resumes it
+    assert "abandoned" not in question, question
