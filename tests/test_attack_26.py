@@ -27,7 +27,7 @@ UNDER_THE_CAP = {
 }
 
 
-@pytest.mark.xfail(strict=True, reason="issue 26 finding 10: 15 KB under the cap hold the prompt ~4 s")
+@pytest.mark.xfail(strict=True, reason="issue 26 finding 10: 15 KB hold the prompt ~4 s")
 @pytest.mark.parametrize("escapes", UNDER_THE_CAP.values(), ids=UNDER_THE_CAP.keys())
 def test_many_escape_sequences_just_under_the_cap_do_not_hold_the_prompt(escapes):
     from prompt_toolkit.application import create_app_session
@@ -122,7 +122,7 @@ def test_another_users_reader_that_ends_while_it_is_read_does_not_count(processe
 
 @pytest.mark.xfail(
     strict=True,
-    reason="issue 26 finding 7: a read-only window says leaving the resumed game counts as abandoned",
+    reason="issue 26 finding 7: a read-only window says leaving counts as abandoned",
 )
 def test_a_read_only_window_does_not_say_leaving_counts_as_abandoned(paths, clock, monkeypatch):
     """A state folder that cannot be written now resumes the saved game (finding 7). `new`
