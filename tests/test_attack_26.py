@@ -1,5 +1,5 @@
-"""Attacks on the fixes of issue 26 (attack-26): each test here failed when written,
-and is marked xfail(strict=True) so that the fix flips it."""
+"""Attacks on the fixes of issue 26 (attack-26): each test here failed when it was
+written against those fixes (committed then as xfail, strict), and passes since its fix."""
 
 from __future__ import annotations
 
@@ -27,7 +27,6 @@ UNDER_THE_CAP = {
 }
 
 
-@pytest.mark.xfail(strict=True, reason="issue 26 finding 10: 15 KB hold the prompt ~4 s")
 @pytest.mark.parametrize("escapes", UNDER_THE_CAP.values(), ids=UNDER_THE_CAP.keys())
 def test_many_escape_sequences_just_under_the_cap_do_not_hold_the_prompt(escapes):
     from prompt_toolkit.application import create_app_session
@@ -60,10 +59,6 @@ def test_many_escape_sequences_just_under_the_cap_do_not_hold_the_prompt(escapes
 
 
 @pytest.mark.expects_bug
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 26 finding 12: a new removal after an undo, met by a bug, is said as a redo",
-)
 def test_a_new_removal_after_an_undo_that_meets_a_bug_is_not_said_as_a_redo(paths, monkeypatch):
     """since.done_since takes any removal that empties the redo list for a redo: a new
     removal after an undo empties it too. The player hears "Redone: pair removed again"
@@ -89,10 +84,6 @@ def test_a_new_removal_after_an_undo_that_meets_a_bug_is_not_said_as_a_redo(path
     keeper.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 26 finding 11: another user's short-lived 'orca' counts when it ends mid-scan",
-)
 def test_another_users_reader_that_ends_while_it_is_read_does_not_count(processes, monkeypatch):
     """Another local user runs short-lived processes named orca in a loop (a copy of
     `sleep` renamed): one that ends between its name and its status being read has an
@@ -120,10 +111,6 @@ def test_another_users_reader_that_ends_while_it_is_read_does_not_count(processe
     assert check.screen_reader() is None
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 26 finding 7: a read-only window says leaving counts as abandoned",
-)
 def test_a_read_only_window_does_not_say_leaving_counts_as_abandoned(paths, clock, monkeypatch):
     """A state folder that cannot be written now resumes the saved game (finding 7). `new`
     then asks "Type new again to leave it: it counts as abandoned.", but this window
@@ -160,10 +147,6 @@ def test_a_read_only_window_does_not_say_leaving_counts_as_abandoned(paths, cloc
     assert "abandoned" not in question, question
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 26 finding 4: the JSON mode swallows a SIGINT that comes before its first line",
-)
 def test_the_json_mode_stops_on_a_sigint_while_it_opens_the_game(monkeypatch):
     """docs/decisions.md: "The JSON mode keeps Ctrl-C as Python has it (the program stops,
     saved on the way out)". But `ctrl_c.quiet()` now runs first in `main`, and the JSON
@@ -203,3 +186,55 @@ def test_the_json_mode_stops_on_a_sigint_while_it_opens_the_game(monkeypatch):
     answers = [json.loads(line) for line in out.getvalue().decode().splitlines()]
     assert status == 130, (status, len(answers))
     assert len(answers) < 3  # the lines sent after the stop were not played
+
+
+def test_a_full_line_still_takes_its_control_keys():
+    """While the line is longer than any command, only control keys pass; a key after
+    one (Ctrl-U, then a command) passes too, and Enter refuses a full line whole."""
+    from halfmoon_a11y.ui.escapes import CappedParser
+
+    class Recorder:
+        def __init__(self) -> None:
+            self.fed: list[str] = []
+
+        def feed(self, data: str) -> None:
+            self.fed.append(data)
+
+        def flush(self) -> None:
+            return
+
+    recorder = Recorder()
+    full = [True]
+    parser = CappedParser(recorder, lambda: full[0])
+    parser.feed("1" * 500)
+    parser.feed("22\x15pile 5\r")
+    parser.feed("\x7fx")
+    full[0] = False
+    parser.feed("abc")
+    assert recorder.fed == ["\x15pile 5\r", "\x7fx", "abc"]
+
+
+def test_a_line_typed_past_the_limit_is_refused_whole_at_the_prompt():
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from halfmoon_a11y.ui.frontend import TextFrontEnd
+    from halfmoon_a11y.ui.prompt import run_prompt
+
+    session = Session(DealCode.parse(CODE), Settings(language="en"))
+    written: list[str] = []
+    front = TextFrontEnd(session, written.extend)
+    with create_pipe_input() as keyboard, create_app_session(input=keyboard, output=DummyOutput()):
+
+        def type_keys() -> None:
+            keyboard.send_text("pile 5" + " " * 3000 + "\r")  # cut: never played
+            wait_for(lambda: any(line.startswith("Too long") for line in written), 20)
+            keyboard.send_text("quit\r")
+
+        typist = threading.Thread(target=type_keys)
+        typist.start()
+        run_prompt(front)
+        typist.join()
+    assert any(line.startswith("Too long") for line in written), written
+    assert not any(line.startswith("Pile 5") for line in written)

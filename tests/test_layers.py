@@ -282,7 +282,7 @@ def test_a_start_loads_only_what_it_uses(mode):
 
 RANK = {layer: rank for rank, layer in enumerate(LAYERS)}
 # The one sanctioned way up: the session asks the store behind its port (play/port.py).
-PORT = {"kept", "summary"}
+PORT = {"kept", "summary", "saves_nothing"}
 
 
 def upward_calls(run) -> list[str]:

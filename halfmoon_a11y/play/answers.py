@@ -154,6 +154,7 @@ class NewAsked:
 
     moves: int
     won: bool = False
+    recorded: bool = True  # False: this window saves nothing, so leaving counts as nothing
 
 
 @record

@@ -351,7 +351,8 @@ REDO = CommandSpec(
 def _new_run(session: Session, command: New) -> Answer:
     """Asks once when the game has moves; `new` again leaves it."""
     if session.ask_before_leaving():
-        return Answer((NewAsked(session.game.moves, session.won_once),))
+        recorded = not session.store.saves_nothing
+        return Answer((NewAsked(session.game.moves, session.won_once, recorded),))
     return session.deal_anew(command.code)
 
 

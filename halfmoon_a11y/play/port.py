@@ -27,6 +27,11 @@ if TYPE_CHECKING:
         def persist(self, session: Session, answer: Answer) -> Answer:
             """Write what the answer asks; the answer with what went wrong, if anything."""
 
+        @property
+        def saves_nothing(self) -> bool:
+            """This window saves and records nothing (another window owns the files, or
+            their folder cannot be written): leaving a game counts as nothing."""
+
         def rescue(self, session: Session) -> bool:
             """After a bug: save the game as it stands, whatever the answer was. Whether it
             reached the disk."""
@@ -46,3 +51,5 @@ class NoStore:
 
     def rescue(self, session: Session) -> bool:
         return False  # nothing is ever saved
+
+    saves_nothing = False  # no files at all (tests, scripts): the rules as they are

@@ -10,7 +10,7 @@ redo (with the places it uncovered), an undo, or a new deal with its table.
 
 from __future__ import annotations
 
-from halfmoon_a11y.core.engine import POINTS, Game
+from halfmoon_a11y.core.engine import POINTS, Game, Move
 from halfmoon_a11y.core.events import Redone, Removed, Undone
 from halfmoon_a11y.core.values import record
 from halfmoon_a11y.play.answers import Answer
@@ -19,16 +19,19 @@ from halfmoon_a11y.play.session import Session
 
 @record
 class Mark:
-    """The game as it stood before a command: which game, its moves, its undone ones."""
+    """The game as it stood before a command: which game, its moves, its undone ones and
+    the last of them (what a redo would make again)."""
 
     game: Game
     moves: int
     undone: int
+    next_redo: Move | None = None
 
 
 def mark(session: Session) -> Mark:
     game = session.game
-    return Mark(game, game.moves, game.redo_available)
+    undone = game.undone
+    return Mark(game, game.moves, len(undone), undone[-1] if undone else None)
 
 
 def done_since(session: Session, before: Mark) -> Answer:
@@ -43,7 +46,10 @@ def done_since(session: Session, before: Mark) -> Answer:
         return Answer((undone,))
     if game.moves > before.moves and game.history:
         move = game.history[-1]
-        made = Redone if game.redo_available < before.undone else Removed
+        # A redo makes the last undone move again, and leaves the others to redo; a new
+        # removal clears them all (issue 26's attack: one was said as a redo).
+        redone = move == before.next_redo and game.redo_available == before.undone - 1
+        made = Redone if redone else Removed
         points = POINTS[move.kind]
         places = dict.fromkeys(placed.location for placed in move.cards)
         uncovered = tuple(game.uncovered_at(location) for location in places)

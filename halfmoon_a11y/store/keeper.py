@@ -316,6 +316,12 @@ class Keeper:
 
     # -- the port the session asks -----------------------------------------------------
 
+    @property
+    def saves_nothing(self) -> bool:
+        """This window saves and records nothing: another window owns the files, or their
+        folder cannot be written (the lock's `Ownership`)."""
+        return not self.owner
+
     def kept(self, code: DealCode) -> Start | None:
         """The game kept aside for this deal, if there is one; it is resumed from now on.
         Its file goes once the game is in the save (`persist`)."""

@@ -447,7 +447,12 @@ class Presenter:
     @_renders(se.NewAsked)
     def _new_asked(self, event: se.NewAsked) -> list[str]:
         w = self.words
-        if event.won:  # won, then undone: the win is recorded, and leaving it changes nothing
+        if not event.recorded:  # a window that saves nothing: leaving it is recorded nowhere
+            text = w._(
+                "This game has {moves}. Type {new} again to leave it. "
+                "This window saves nothing, so nothing is recorded."
+            )
+        elif event.won:  # won, then undone: the win is recorded, and leaving it changes nothing
             text = w._(
                 "This game has {moves}. It counts as won already. Type {new} again to leave it."
             )

@@ -98,7 +98,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     global _game_opened
     _game_opened = False
     try:
-        ctrl_c.quiet()  # loaded: Ctrl-C silences the voice, and never ends the game
+        if _json_asked(sys.argv[1:] if argv is None else argv):
+            signal.signal(signal.SIGINT, signal.default_int_handler)  # a program's stop
+        else:
+            ctrl_c.quiet()  # loaded: Ctrl-C silences the voice, and never ends the game
         if sys.stdout is None or sys.stdin is None:  # started with a closed stream: `>&-`
             return 1
         _forgiving(sys.stdout)
@@ -116,6 +119,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except Exception as error:  # a bug of the game's own outside a turn
         return _bug_outside_play(error, argv)
+
+
+def _json_asked(words: Sequence[str]) -> bool:
+    """Whether the options ask for the JSON mode, read before they are parsed: there
+    SIGINT stops the program from its first moment, as programs expect (argparse takes
+    `--js` or `--j` for `--json` too: no other option starts so)."""
+    return any(len(word) >= 3 and "--json".startswith(word) for word in words)
 
 
 def _bug_outside_play(error: Exception, argv: Sequence[str] | None) -> int:
@@ -252,8 +262,6 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         if args.json:
             from halfmoon_a11y.ui import jsonmode
-
-            signal.signal(signal.SIGINT, signal.default_int_handler)  # a program's stop
 
             out = _utf8(sys.stdout)
             return jsonmode.run(session, lines_from(sys.stdin.buffer), out, keeper, report)

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Callable
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 
@@ -39,6 +40,7 @@ CSI_LIMIT = 64
 PASTE_START = CSI + "200~"  # bracketed paste: what lies between is pasted text
 PASTE_END = CSI + "201~"
 
+_CONTROL = re.compile("[\x00-\x1a\x1c-\x1f\x7f]")  # a control key (ESC aside)
 _INNER = re.compile("[\x20-\x3f]*")  # parameter (0x30-0x3f) and intermediate (0x20-0x2f) bytes
 
 
@@ -143,16 +145,24 @@ PREFIX_CACHE = "_IS_PREFIX_OF_LONGER_MATCH_CACHE"  # its name in prompt_toolkit 
 
 class CappedParser:
     """A prompt_toolkit `Vt100Parser` fed through a `CsiCap`, its prefix cache kept
-    below PREFIX_CACHE_LIMIT."""
+    below PREFIX_CACHE_LIMIT. While `full()` (the line is longer than any command), only
+    control keys reach it: Enter (which refuses the line), Backspace, Ctrl-U, Ctrl-C.
+    15,000 other keys at once held the prompt for seconds (issue 26's attack)."""
 
-    def __init__(self, parser: Any) -> None:
+    def __init__(self, parser: Any, full: Callable[[], bool] | None = None) -> None:
         self.parser = parser
+        self.full = full
         self.cap = CsiCap()
         cache = getattr(sys.modules.get(type(parser).__module__), PREFIX_CACHE, None)
         self._cache = cache if isinstance(cache, dict) else None  # a later version's: none
 
     def feed(self, data: str) -> None:
         passed = self.cap.feed(data)
+        if passed and self.full is not None and self.full():
+            # dropped up to the first control key: what follows it may fit again (Ctrl-U,
+            # then a command), and the prompt's own binding drops what still does not
+            key = _CONTROL.search(passed)
+            passed = passed[key.start() :] if key is not None else ""
         if passed:
             self.parser.feed(passed)
             if self._cache is not None and len(self._cache) > PREFIX_CACHE_LIMIT:
@@ -181,15 +191,17 @@ class CappedParser:
 PARSERS = (("", "vt100_parser"), ("console_input_reader", "_vt100_parser"))
 
 
-def cap_escapes(terminal: object) -> bool:
-    """Feed `terminal`'s (a prompt_toolkit input's) parser through a `CsiCap`. False when
-    it has none (Windows' classic console reader, which reads keys, not bytes)."""
+def cap_escapes(terminal: object, full: Callable[[], bool] | None = None) -> bool:
+    """Feed `terminal`'s (a prompt_toolkit input's) parser through a `CsiCap`, and only
+    control keys while `full()`. False when it has none (Windows' classic console
+    reader, which reads keys, not bytes)."""
     for holder_name, name in PARSERS:
         holder = getattr(terminal, holder_name, None) if holder_name else terminal
         parser = getattr(holder, name, None)
         if isinstance(parser, CappedParser):
+            parser.full = full
             return True
         if parser is not None and callable(getattr(parser, "feed", None)):
-            setattr(holder, name, CappedParser(parser))
+            setattr(holder, name, CappedParser(parser, full))
             return True
     return False

@@ -17,6 +17,7 @@ from prompt_toolkit.filters import Condition
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
 
+from halfmoon_a11y.play.commands import LINE_LIMIT
 from halfmoon_a11y.play.keymap import CLEAR, KEYMAP, LEAVE
 
 
@@ -54,7 +55,17 @@ def key_bindings(act: Callable[[str], None] | None = None) -> KeyBindings:
             bindings.add(*spec.keys)(handler)
     for report in MOUSE_REPORTS:
         bindings.add(report)(_ignore)
+    # A line already longer than any command takes no more keys: they are dropped, so
+    # that 15,000 keys at once (a paste without bracketed paste, a terminal answering
+    # junk) never hold the prompt for seconds (issue 26's attack: each key typed into a
+    # long line cost more), and Enter refuses the line whole as too long.
+    bindings.add(Keys.Any, filter=_line_is_full)(_ignore)
     return bindings
+
+
+@Condition
+def _line_is_full() -> bool:
+    return len(get_app().current_buffer.text) > LINE_LIMIT
 
 
 # Mouse support is off, yet prompt_toolkit still reads a terminal's mouse reports and

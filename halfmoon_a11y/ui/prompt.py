@@ -12,6 +12,7 @@ import os
 from asyncio import CancelledError
 from collections.abc import Callable, Iterable, Iterator
 
+from halfmoon_a11y.play.commands import LINE_LIMIT
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.ui.completion import complete
 from halfmoon_a11y.ui.escapes import cap_escapes
@@ -80,7 +81,8 @@ def run_prompt(
 
     accept_quietly(prompt)
     prompt.app.ttimeoutlen = ESCAPE_WAIT
-    cap_escapes(prompt.app.input)  # a CSI sequence past 64 bytes never reaches its parser
+    # a CSI sequence past 64 bytes never reaches its parser, nor a key past a full line
+    cap_escapes(prompt.app.input, lambda: len(prompt.default_buffer.text) > LINE_LIMIT)
 
     def typed(buffer: Buffer) -> None:
         if buffer.text:  # the first key of a new command silences the voice

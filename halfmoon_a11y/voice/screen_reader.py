@@ -170,8 +170,12 @@ class Player:
 
     def owns(self, entry: Path) -> bool:
         """Whether the process in `entry` (/proc/PID) is the player's, as the module's
-        docstring says; True when its owner cannot be read."""
+        docstring says; True when its owner cannot be read, False when it has ended
+        meanwhile (its folder gone: another user's short-lived process named like a
+        reader must not silence the player's game, issue 26's attack)."""
         uid = _real_uid(entry)
+        if uid is GONE:
+            return False
         if uid is None or uid in (self.uid, self.login):
             return True
         login = _number(entry / "loginuid")
@@ -188,12 +192,18 @@ def _user() -> int:
     return os.getuid()
 
 
+GONE = -1  # `_real_uid` of a process that has ended: no uid is negative
+
+
 def _real_uid(entry: Path) -> int | None:
-    """The process's real user, from the `Uid:` line of /proc/PID/status."""
+    """The process's real user, from the `Uid:` line of /proc/PID/status; GONE when the
+    process has ended (its folder is gone), None when it cannot be read."""
     try:
         for line in (entry / "status").read_text(errors="replace").splitlines():
             if line.startswith("Uid:"):
                 return int(line.split()[1])
+    except (FileNotFoundError, ProcessLookupError):
+        return None if entry.is_dir() else GONE  # the folder gone with the process
     except (OSError, ValueError, IndexError):
         return None
     return None
