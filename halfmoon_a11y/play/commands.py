@@ -48,11 +48,12 @@ from halfmoon_a11y.play.messages import N_
 from halfmoon_a11y.play.settings import SETTINGS, find_setting
 
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, TypeVar
 
     from halfmoon_a11y.play.session import Session
 
     Handler = Callable[[Session, Any], Answer]
+    C = TypeVar("C")  # one command value's type, for `command` (a registered one too)
 
 # -- the commands ----------------------------------------------------------------
 
@@ -199,8 +200,23 @@ class CommandSpec:
         return lexicon(language).command(self.name) or self.name
 
 
-def _no_args(factory: Callable[[], Command]) -> Callable[[str, Sequence[str]], Command]:
-    def build(name: str, args: Sequence[str]) -> Command:
+def command(
+    name: str,
+    how: str,
+    summary: str,
+    build: Callable[[str, Sequence[str]], C],
+    kind: type[C],
+    run: Callable[[Session, C], Answer],
+    setting: str | None = None,
+) -> CommandSpec:
+    """A table entry whose parts agree, as a type checker sees them: `build` makes a
+    value of `kind`, and `run` takes that value (issue 27: `CommandSpec`'s handler took
+    anything, and a spec whose builder, kind and handler disagreed passed mypy)."""
+    return CommandSpec(name, how, summary, build, kind, run, setting)
+
+
+def _no_args(factory: Callable[[], C]) -> Callable[[str, Sequence[str]], C]:
+    def build(name: str, args: Sequence[str]) -> C:
         _count(name, args, 0, 0)
         return factory()
 
@@ -214,7 +230,7 @@ def _count(name: str, args: Sequence[str], least: int, most: int) -> None:
         raise TooManyArgumentsError(name)
 
 
-def _pick(name: str, args: Sequence[str]) -> Command:
+def _pick(name: str, args: Sequence[str]) -> Pick:
     places = [arg for arg in args if fold(arg) not in _joiners()]
     _count(name, places, 1, 3)
     locations = tuple(_place(name, arg) for arg in places)
@@ -231,12 +247,12 @@ def _place(name: str, text: str) -> Location:
         raise BadLocationError(text, name) from None
 
 
-def _new(name: str, args: Sequence[str]) -> Command:
+def _new(name: str, args: Sequence[str]) -> New:
     _count(name, args, 0, 1)
     return New(DealCode.parse(args[0]) if args else None)
 
 
-def _pile(name: str, args: Sequence[str]) -> Command:
+def _pile(name: str, args: Sequence[str]) -> ShowPile:
     _count(name, args, 1, 1)
     return ShowPile(_place(name, args[0]))
 
@@ -247,7 +263,7 @@ TABLE = "table"  # the help topic that says the shape of the table
 TOPICS = (RULES, KEYS, TABLE)
 
 
-def _help(name: str, args: Sequence[str]) -> Command:
+def _help(name: str, args: Sequence[str]) -> Help:
     _count(name, args, 0, 1)
     if not args:
         return Help()
@@ -284,10 +300,10 @@ def _change(name: str, key: str, text: str) -> Change:
         raise BadArgumentError(name, text, key) from None
 
 
-def _own_command(key: str) -> Callable[[str, Sequence[str]], Command]:
+def _own_command(key: str) -> Callable[[str, Sequence[str]], Change]:
     """The command of one setting: `lang da`, `speech off`."""
 
-    def build(name: str, args: Sequence[str]) -> Command:
+    def build(name: str, args: Sequence[str]) -> Change:
         if not args:  # `lang` alone: its value is missing, and the values are said
             raise MissingArgumentError(name, key)
         _count(name, args, 1, 1)
@@ -296,7 +312,7 @@ def _own_command(key: str) -> Callable[[str, Sequence[str]], Command]:
     return build
 
 
-def _set(name: str, args: Sequence[str]) -> Command:
+def _set(name: str, args: Sequence[str]) -> Change:
     """`set move-errors on`, and as forgiving as a player: `set move errors on`."""
     if len(args) < 2:
         named = find_setting(" ".join(args)) if args else None
@@ -317,7 +333,7 @@ def _pick_run(session: Session, command: Pick) -> Answer:
     return session.pick(command.locations)
 
 
-PICK = CommandSpec(
+PICK = command(
     "pick",
     N_("{name}, then one to three places, for example {name} 1 8. Places alone do too: 1 8"),
     N_("Tap cards: piles 1 to 12, reserve R1 to R8."),
@@ -331,14 +347,14 @@ def _undo_run(session: Session, command: Undo) -> Answer:
     return session.undo()
 
 
-UNDO = CommandSpec("undo", ALONE, N_("Take back the last move."), _no_args(Undo), Undo, _undo_run)
+UNDO = command("undo", ALONE, N_("Take back the last move."), _no_args(Undo), Undo, _undo_run)
 
 
 def _redo_run(session: Session, command: Redo) -> Answer:
     return session.redo()
 
 
-REDO = CommandSpec(
+REDO = command(
     "redo",
     ALONE,
     N_("Make the last undone move again, until you make a new move."),
@@ -356,7 +372,7 @@ def _new_run(session: Session, command: New) -> Answer:
     return session.deal_anew(command.code)
 
 
-NEW = CommandSpec(
+NEW = command(
     "new",
     N_("{name}, or {name} and a deal code, for example {name} HM1-N-ABCDEFG"),
     N_("Start a new game, or the deal with this code."),
@@ -370,7 +386,7 @@ def _board_run(session: Session, command: Board) -> Answer:
     return Answer((BoardShown(session.view()),))
 
 
-BOARD = CommandSpec(
+BOARD = command(
     "board",
     ALONE,
     N_("Read the whole table: piles, then reserve."),
@@ -384,7 +400,7 @@ def _pile_run(session: Session, command: ShowPile) -> Answer:
     return Answer((PileShown(session.spot(command.location)),))
 
 
-PILE = CommandSpec(
+PILE = command(
     "pile",
     N_("{name}, then a pile from 1 to 12 or a reserve slot, for example {name} 5"),
     N_("Read one pile or one reserve slot."),
@@ -398,7 +414,7 @@ def _reserve_run(session: Session, command: ShowReserve) -> Answer:
     return Answer((ReserveShown(session.view().reserve),))
 
 
-RESERVE = CommandSpec(
+RESERVE = command(
     "reserve", ALONE, N_("Read the reserve."), _no_args(ShowReserve), ShowReserve, _reserve_run
 )
 
@@ -407,7 +423,7 @@ def _info_run(session: Session, command: Info) -> Answer:
     return Answer((session.info(),))
 
 
-INFO = CommandSpec(
+INFO = command(
     "info", ALONE, N_("Time, score, moves and deal code."), _no_args(Info), Info, _info_run
 )
 
@@ -416,7 +432,7 @@ def _code_run(session: Session, command: ShowCode) -> Answer:
     return Answer((CodeShown(session.code),))
 
 
-CODE = CommandSpec(
+CODE = command(
     "code", ALONE, N_("The deal code of this game."), _no_args(ShowCode), ShowCode, _code_run
 )
 
@@ -426,7 +442,7 @@ def _selection_run(session: Session, command: ShowSelection) -> Answer:
     return Answer((SelectionShown(game.selection, game.missing_ranks()),))
 
 
-SELECTION = CommandSpec(
+SELECTION = command(
     "selection",
     ALONE,
     N_("What is selected now."),
@@ -441,7 +457,7 @@ def _repeat_run(session: Session, command: Repeat) -> Answer:
     return Answer(repeat=True)
 
 
-REPEAT = CommandSpec(
+REPEAT = command(
     "repeat", ALONE, N_("Say the last announcement again."), _no_args(Repeat), Repeat, _repeat_run
 )
 
@@ -450,7 +466,7 @@ def _help_run(session: Session, command: Help) -> Answer:
     return Answer((HelpShown(command.topic),))
 
 
-HELP = CommandSpec(
+HELP = command(
     "help",
     N_("{name}, or {name} and a command, for example {name} {example}, or {name} {rules}"),
     N_("List the commands, explain one, or read the rules."),
@@ -464,7 +480,7 @@ def _change_run(session: Session, command: Change) -> Answer:
     return session.change(command.setting, command.value)
 
 
-LANG = CommandSpec(
+LANG = command(
     "lang",
     SETTING_HOW,
     N_("Change the language."),
@@ -473,7 +489,7 @@ LANG = CommandSpec(
     _change_run,
     setting="lang",
 )
-SET = CommandSpec(
+SET = command(
     "set",
     N_("{name}, then a setting and its value, for example {name} {setting} {value}"),
     N_("Change a setting: {settings}."),  # each setting without a command of its own
@@ -481,7 +497,7 @@ SET = CommandSpec(
     Change,
     _change_run,
 )
-SPEECH = CommandSpec(
+SPEECH = command(
     "speech",
     SETTING_HOW,
     N_("The game's own voice. Auto: it speaks only when no screen reader does."),
@@ -496,7 +512,7 @@ def _stats_run(session: Session, command: Stats) -> Answer:
     return Answer((StatsShown(session.store.summary()),))
 
 
-STATS = CommandSpec(
+STATS = command(
     "stats",
     ALONE,
     N_("Games played, won and blocked, win rate, best time and winning streaks."),
@@ -510,7 +526,7 @@ def _quit_run(session: Session, command: Quit) -> Answer:
     return Answer(leaving=True)
 
 
-QUIT = CommandSpec(
+QUIT = command(
     "quit",
     ALONE,
     N_("Leave the game. It is saved, and resumed next time."),
@@ -525,7 +541,7 @@ def _tops_run(session: Session, command: ShowTops) -> Answer:
     return Answer((TopsShown((*view.piles, *view.reserve)),))
 
 
-TOPS = CommandSpec(
+TOPS = command(
     "tops",
     ALONE,
     N_("The playable cards by value: where the aces, the twos and the others are."),
