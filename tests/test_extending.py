@@ -15,7 +15,7 @@ from halfmoon_a11y.core.values import record, replace
 from halfmoon_a11y.play import commands
 from halfmoon_a11y.play import lexicon as lexicon_module
 from halfmoon_a11y.play.answers import Answer, CodeShown, HelpShown, Refused, SettingChanged
-from halfmoon_a11y.play.commands import ALONE, Quit, command, parse
+from halfmoon_a11y.play.commands import ALONE, CommandSpec, Quit, parse
 from halfmoon_a11y.play.lexicon import Lexicon
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.settings import SETTINGS, Audience, Number, Settings, SettingSpec, Switch
@@ -171,7 +171,7 @@ def _tell(session: Session, command: Tell) -> Answer:
     return Answer((CodeShown(session.code),))
 
 
-TELL = command(
+TELL = CommandSpec(  # outside the Command union: a registered command
     "tell",
     ALONE,
     "Tell the deal code again.",

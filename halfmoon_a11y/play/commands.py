@@ -53,7 +53,7 @@ if TYPE_CHECKING:
     from halfmoon_a11y.play.session import Session
 
     Handler = Callable[[Session, Any], Answer]
-    C = TypeVar("C")  # one command value's type, for `command` (a registered one too)
+    C = TypeVar("C", bound="Command")  # one command value's type, for `command`
 
 # -- the commands ----------------------------------------------------------------
 
