@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 from collections.abc import Iterable
+from functools import lru_cache
 
 from halfmoon_a11y.core.checking import (
     TYPE_CHECKING,  # typing is not loaded at start
@@ -34,14 +35,11 @@ def settings_json(settings: Settings) -> dict[str, Any]:
     return {spec.key: spec.to_file(settings.value(spec)) for spec in SETTINGS.values()}
 
 
-_settings_cache: list[tuple[Settings, dict[str, Any]]] = []  # the last settings written
-
-
+@lru_cache(maxsize=1)
 def _settings_json_cached(settings: Settings) -> dict[str, Any]:
-    """Settings change rarely and are immutable: the same object gives the same JSON."""
-    if not _settings_cache or _settings_cache[0][0] is not settings:
-        _settings_cache[:] = [(settings, settings_json(settings))]
-    return _settings_cache[0][1]
+    """Settings change rarely and are immutable values: the same settings give the same
+    JSON, made once (every line writes them)."""
+    return settings_json(settings)
 
 
 def state_json(session: Session) -> dict[str, Any]:

@@ -42,7 +42,7 @@ class Turns(ABC):
         self, session: Session, store: Store | None = None, report: Report | None = None
     ) -> None:
         self.session = session
-        self.store: Store = store if store is not None else _no_store()
+        self.store: Store = store if store is not None else session.store
         self.report = report  # writes a bug's details down; the file's path, or None
         self.leaving = False  # `quit` was answered: the loop ends
         self._reported = False  # the log's path is said once a run
@@ -291,10 +291,3 @@ held: list[int] = []  # the leaving signals that came while the game was leaving
 def _held(signum: int, frame: object) -> None:
     """A leaving signal while the game leaves: noted, nothing more (`hold_signals`)."""
     held.append(signum)
-
-
-def _no_store() -> Store:
-    """No files (tests, scripts): loaded only when no store is given."""
-    from halfmoon_a11y.play.port import NoStore
-
-    return NoStore()
