@@ -23,7 +23,7 @@ from halfmoon_a11y.play.answers import Problem, StorageProblem
 from halfmoon_a11y.play.settings import Settings
 from halfmoon_a11y.store import files
 from halfmoon_a11y.store import game_file as gamefile
-from halfmoon_a11y.store import keeper as keeper_module
+from halfmoon_a11y.store import opening as opening_module
 from halfmoon_a11y.store import saved_game as savegame
 from halfmoon_a11y.store.keeper import Keeper
 from halfmoon_a11y.store.settings_file import SettingsFile
@@ -323,7 +323,7 @@ def test_a_folder_at_the_journal_is_set_aside_and_said_truly(paths):
 
 
 def test_a_journal_folder_that_cannot_be_set_aside(paths, monkeypatch):
-    monkeypatch.setattr(keeper_module, "keep_aside", lambda path: None)
+    monkeypatch.setattr(opening_module, "keep_aside", lambda path: None)
     monkeypatch.setattr(gamefile, "keep_aside", lambda path: None)
     journal_of(paths).mkdir(parents=True)
     session, keeper, problems = open_game(paths, CODE)
