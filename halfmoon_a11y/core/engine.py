@@ -6,11 +6,11 @@ Pure: no I/O, no clock, no translated text. Every action returns events.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from halfmoon_a11y.core.cards import FACE_RANKS, Card, Rank
 from halfmoon_a11y.core.dealcode import Deal
-from halfmoon_a11y.core.errors import NothingToRedoError, NothingToUndoError
+from halfmoon_a11y.core.errors import NotARemovalError, NothingToRedoError, NothingToUndoError
 from halfmoon_a11y.core.events import (
     Blocked,
     Deselected,
@@ -210,6 +210,39 @@ class Game:
             return self._remove(Kind.TRIO, (*selection, tapped))
         self._selection.append(location)
         return [Selected(tapped, self.selection)]
+
+    # -- a whole removal, as the save and the journal hold it ----------------------------
+
+    def removal_kind(self, locations: Sequence[Location]) -> Kind | None:
+        """The removal these places make together, or None: two number cards that add up
+        to 11, or a jack, a queen and a king, each place named once and holding a card."""
+        if len(set(locations)) != len(locations):
+            return None
+        cards = [self.card_at(location) for location in locations]
+        if any(card is None for card in cards):
+            return None
+        held = [card for card in cards if card is not None]
+        if len(held) == 2 and can_pair(held[0], held[1]):
+            return Kind.PAIR
+        if completes_trio(held):
+            return Kind.TRIO
+        return None
+
+    def verify_remove(self, locations: Sequence[Location]) -> Kind:
+        """The removal's kind; NotARemovalError when these places make none."""
+        kind = self.removal_kind(locations)
+        if kind is None:
+            raise NotARemovalError(tuple(locations))
+        return kind
+
+    def remove(self, locations: Sequence[Location]) -> list[Event]:
+        """Make a saved removal again, whole (replay, the journal): what tapping its places
+        in turn would do, the selection let go first, or nothing at all (the game
+        unchanged) and NotARemovalError."""
+        kind = self.verify_remove(locations)
+        dropped = self.drop_selection()
+        cards = tuple(self._placed(location) for location in locations)
+        return [*dropped, *self._remove(kind, cards)]
 
     def _clear(self, selection: tuple[Placed, ...], tapped: Placed, reason: Reason) -> list[Event]:
         self._selection = []

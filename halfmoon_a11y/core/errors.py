@@ -61,3 +61,12 @@ class NothingToRedoError(HalfMoonError):
 
     def __init__(self) -> None:
         super().__init__("nothing to redo")
+
+
+class NotARemovalError(ValueError):
+    """Saved places that make no removal on the game as it stands (a damaged save or
+    journal line): never said to a player, the store sets the line aside."""
+
+    def __init__(self, locations: tuple[object, ...]) -> None:
+        super().__init__(f"no removal: {locations!r}")
+        self.locations = locations

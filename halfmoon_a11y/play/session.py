@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.dealcode import Deal, DealCode, deal, system_randbelow
 from halfmoon_a11y.core.engine import Game, can_pair
-from halfmoon_a11y.core.errors import HalfMoonError
+from halfmoon_a11y.core.errors import HalfMoonError, NotARemovalError
 from halfmoon_a11y.core.events import (
     Blocked,
     Deselected,
@@ -79,11 +79,10 @@ def replay(start: Start) -> Game:
         return start.game
     game = Game(start.table if start.table is not None else deal(start.code))
     for move in start.moves:
-        game.drop_selection()
-        events = [event for location in move for event in game.tap(location)]
-        removed = [event for event in events if isinstance(event, Removed)]
-        if len(removed) != 1 or tuple(p.location for p in removed[0].cards) != tuple(move):
-            raise ReplayError(move)  # each saved move is one removal, its taps and no more
+        try:
+            game.remove(move)  # each saved move is one removal, whole
+        except NotARemovalError:
+            raise ReplayError(move) from None
     return game
 
 

@@ -24,8 +24,7 @@ from enum import StrEnum
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.dealcode import DealCode
-from halfmoon_a11y.core.errors import HalfMoonError
-from halfmoon_a11y.core.events import Removed
+from halfmoon_a11y.core.errors import HalfMoonError, NotARemovalError
 from halfmoon_a11y.core.places import Location
 from halfmoon_a11y.core.values import record, replace
 from halfmoon_a11y.play.session import ReplayError, Session, Start, replay
@@ -318,12 +317,13 @@ def _entry(line: bytes) -> tuple[str, float, tuple[Location, ...]] | None:
 
 
 def _made(game: Game, move: tuple[Location, ...]) -> bool:
-    """Make one journal removal on the game, as `replay` does: True when its taps make
-    exactly that removal. On False the game may be left changed: the caller replays."""
-    game.drop_selection()
-    events = [event for location in move for event in game.tap(location)]
-    removed = [event for event in events if isinstance(event, Removed)]
-    return len(removed) == 1 and tuple(p.location for p in removed[0].cards) == move
+    """Make one journal removal on the game, as `replay` does: True when those places make
+    a removal; on False the game is unchanged."""
+    try:
+        game.remove(move)
+    except NotARemovalError:
+        return False
+    return True
 
 
 def with_journal(saved: SavedGame, game: Game, raw: bytes, journal: bytes) -> Reading:
