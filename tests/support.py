@@ -87,9 +87,11 @@ def transcript(session: Session, commands: Iterable[str], start: bool = True) ->
 
 
 class RecordingSpeaker:
-    """Remembers what it was asked to do, for tests: ("say", text), ("interrupt",), ..."""
+    """Remembers what it was asked to do, for tests: ("say", text), ("interrupt",), ...
+    As a sound player it plays sounds only; `RecordingVoice` is the game's own voice."""
 
     failure = None
+    speaks = False
 
     def __init__(self) -> None:
         self.log: list[tuple[str, ...]] = []
@@ -115,6 +117,12 @@ class RecordingSpeaker:
     def spoken(self) -> list[str]:
         """Every line it was asked to say, in order."""
         return [entry[1] for entry in self.log if entry[0] == "say"]
+
+
+class RecordingVoice(RecordingSpeaker):
+    """A `RecordingSpeaker` that is the game's own voice: it says words."""
+
+    speaks = True
 
 
 def private_device(folder, name: str = "zero") -> str:

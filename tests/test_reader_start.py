@@ -20,7 +20,7 @@ from halfmoon_a11y.voice import screen_reader as check
 from halfmoon_a11y.voice import speech
 from halfmoon_a11y.voice.choose import make_speaker
 from halfmoon_a11y.voice.speaker import SilentSpeaker, Voice
-from tests.support import RecordingSpeaker, wait_for
+from tests.support import RecordingSpeaker, RecordingVoice, wait_for
 
 CODE = "HM1-N-EMQPNCT"
 SLOW = 0.8  # seconds the fake tasklist and ps take
@@ -127,7 +127,7 @@ def test_windows_a_tasklist_that_hangs_is_given_up(tmp_path, monkeypatch, preten
 def own_voice_after(seconds: float, spoken: list[RecordingSpeaker]):
     def factory(settings: Settings) -> Voice:
         time.sleep(seconds)  # the check, as slow as tasklist can be
-        spoken.append(RecordingSpeaker())
+        spoken.append(RecordingVoice())
         return Voice(spoken[-1])
 
     return factory
@@ -160,7 +160,7 @@ def test_no_screen_reader_the_own_voice_speaks_the_opening_once_chosen(tmp_path)
 def test_a_choice_not_made_in_time_leaves_the_game_silent_and_says_so(monkeypatch):
     monkeypatch.setattr(speech, "CHOICE_WAIT", 0.1)  # as voice.speech imported it
     release = threading.Event()
-    late = RecordingSpeaker()
+    late = RecordingVoice()
 
     def factory(settings: Settings) -> Voice:
         release.wait(5)
@@ -201,7 +201,7 @@ def test_a_bug_in_the_choice_is_one_sentence_and_the_game_goes_on(tmp_path):
 
 def test_closed_before_the_choice_the_voice_is_closed_unheard():
     made = threading.Event()
-    speaker = RecordingSpeaker()
+    speaker = RecordingVoice()
 
     def factory(settings: Settings) -> Voice:
         made.set()

@@ -18,7 +18,7 @@ from halfmoon_a11y.ui.frontend import TextFrontEnd
 from halfmoon_a11y.voice.choose import engine_available, make_speaker
 from halfmoon_a11y.voice.speaker import Voice
 from halfmoon_a11y.voice.worker import ThreadedSpeaker
-from tests.support import RecordingSpeaker, silence, wait_for
+from tests.support import RecordingSpeaker, RecordingVoice, silence, wait_for
 
 PLAYER = Path(__file__).parent / "players" / "realtime_player.py"
 SCRIPT = [
@@ -41,7 +41,7 @@ def recorded_game(language: str) -> tuple[list[RecordingSpeaker], list[str]]:
     speakers: list[RecordingSpeaker] = []
 
     def factory(settings):
-        speaker = RecordingSpeaker()
+        speaker = RecordingVoice()
         speaker.adjust("language", settings.language)
         speakers.append(speaker)
         return Voice(speaker)

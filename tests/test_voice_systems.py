@@ -25,7 +25,7 @@ from halfmoon_a11y.voice.speaker import SilentSpeaker, Voice, VoiceNames
 from halfmoon_a11y.voice.synth import SynthesisError, audio_header
 from halfmoon_a11y.voice.worker import ThreadedSpeaker
 from tests.fakes import fake_pythoncom, fake_pyttsx3
-from tests.support import RecordingSpeaker, wait_for
+from tests.support import RecordingSpeaker, RecordingVoice, wait_for
 
 CODE = "HM1-N-EMQPNCT"
 COPYING_PLAYER = """\
@@ -375,7 +375,7 @@ def pick_with_voices(voices: dict[str, str], language: str):
     speakers: list[RecordingSpeaker] = []
 
     def factory(settings):
-        speakers.append(RecordingSpeaker())
+        speakers.append(RecordingVoice())
         return Voice(speakers[-1], names=names)
 
     session = Session(DealCode.parse(CODE), Settings(language=language))
@@ -412,7 +412,7 @@ def test_no_voice_for_any_language_silences_the_voice_and_says_why(tmp_path):
 def test_a_voice_late_to_tell_its_languages_is_checked_at_the_next_answer(tmp_path, monkeypatch):
     monkeypatch.setattr(speech, "VOICE_WAIT", 0.01)
     names = VoiceNames()
-    speaker = RecordingSpeaker()
+    speaker = RecordingVoice()
     session = Session(DealCode.parse(CODE), Settings(language="ca"))
     written: list[str] = []
     front = TextFrontEnd(session, written.extend, lambda s: Voice(speaker, names=names), True)
@@ -436,7 +436,7 @@ def test_speech_auto_and_on_check_the_language_again(tmp_path):
     session = Session(DealCode.parse(CODE), Settings(language="ca"))
     written: list[str] = []
     front = TextFrontEnd(
-        session, written.extend, lambda s: Voice(RecordingSpeaker(), names=names), True
+        session, written.extend, lambda s: Voice(RecordingVoice(), names=names), True
     )
     front.start()
     front.line("veu no")

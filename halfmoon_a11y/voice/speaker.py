@@ -21,6 +21,8 @@ if TYPE_CHECKING:
         """What a front end needs of a speaker (for type checkers; the speakers below and
         voice.worker's ThreadedSpeaker have it)."""
 
+        speaks: bool  # it says words: the game's own voice (else it plays sounds only)
+
         def speak(self, lines: Sequence[str]) -> None: ...
 
         def interrupt(self) -> None: ...
@@ -49,6 +51,7 @@ class SilentSpeaker:
     """Says nothing: speech off, no engine, or the JSON mode."""
 
     failure: SpeechTrouble | None = None
+    speaks = False
 
     def speak(self, lines: Sequence[str]) -> None:
         pass
@@ -123,4 +126,4 @@ class Voice:
     @property
     def own(self) -> bool:
         """Whether the game's own voice speaks (a speaker that plays sounds only does not)."""
-        return not isinstance(self.speaker, SilentSpeaker) and getattr(self.speaker, "speaks", True)
+        return self.speaker.speaks

@@ -225,7 +225,7 @@ class Speech:
         files = self._earcons.for_events(events)
         if not files:
             return
-        if getattr(self.speaker, "speaks", False):
+        if self.speaker.speaks:
             self.speaker.play(files)
             return
         if self.sounds is None:
