@@ -12,15 +12,12 @@ from collections.abc import Callable, Sequence
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.play import answers as se
-from halfmoon_a11y.play import commands as cmd
-from halfmoon_a11y.play import cursor as moves
-from halfmoon_a11y.play.cursor import Cursor
-from halfmoon_a11y.play.keymap import DROP, TAP
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.settings import SETTINGS, Audience
 from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.words import Words
 from halfmoon_a11y.text.wrap import wrap_all
+from halfmoon_a11y.ui.cursor_keys import CursorKeys
 from halfmoon_a11y.ui.loop import Turns, plain_failure, remembered, said
 from halfmoon_a11y.voice.speech import Broke, Said, Speech
 
@@ -51,7 +48,7 @@ class TextFrontEnd(Turns):
         self.write = write
         self.presenter = Presenter()  # what is written: the player's card names
         self.last: list[se.SessionEvent] = []  # the last answer said, for `repeat`
-        self.cursor = Cursor()  # the arrow keys' place on the table (interactive mode)
+        self.keys = CursorKeys(session)  # the arrow keys' cursor, a tap, a drop (the prompt)
         self.speech = Speech(
             session,
             speaker_factory,
@@ -152,23 +149,13 @@ class TextFrontEnd(Turns):
         self.announce([se.LineCleared(), *self.troubles()])
 
     def key(self, action: str) -> None:
-        """A key of the prompt (play.keymap) on an empty line: a cursor move, a tap on the
-        place under the cursor (as `pick` with it), or dropping the selection."""
-        where = self.cursor.location
-        if action in moves.MOVES:
-            self.show(lambda: self._cursor_moved(action))
-        elif action == TAP and where is None:
-            self.show(lambda: se.Answer((se.CursorUnset(),)))
-        elif action == TAP and where is not None:
-            self.run(cmd.Pick((where,)))
-        elif action == DROP:
-            self.run(cmd.DropSelection())
-
-    def _cursor_moved(self, action: str) -> se.Answer:
-        stop = self.cursor.move(action)
-        selected = stop.location in self.session.game.selected_places
-        spot = self.session.spot(stop.location)
-        return se.Answer((se.CursorMoved(spot, stop.edge, selected),))
+        """A key of the prompt (play.keymap) on an empty line (`CursorKeys`): a cursor
+        move or its answer shown, or a command run (a tap, dropping the selection)."""
+        step = self.keys.step(action)
+        if callable(step):
+            self.show(step)
+        elif step is not None:
+            self.run(step)
 
     # -- saying ---------------------------------------------------------------------------
 
