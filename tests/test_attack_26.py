@@ -238,3 +238,25 @@ def test_a_line_typed_past_the_limit_is_refused_whole_at_the_prompt():
         typist.join()
     assert any(line.startswith("Too long") for line in written), written
     assert not any(line.startswith("Pile 5") for line in written)
+
+
+def test_a_paste_into_a_full_line_is_left_whole():
+    """A bracketed paste is one key for prompt_toolkit: its marks are never cut away,
+    or its parser would wait for the paste's end for ever."""
+    from halfmoon_a11y.ui.escapes import PASTE_END, PASTE_START, CappedParser
+
+    class Recorder:
+        def __init__(self) -> None:
+            self.fed: list[str] = []
+
+        def feed(self, data: str) -> None:
+            self.fed.append(data)
+
+        def flush(self) -> None:
+            return
+
+    recorder = Recorder()
+    parser = CappedParser(recorder, lambda: True)
+    pasted = PASTE_START + "one\ntwo" + PASTE_END
+    parser.feed(pasted)
+    assert "".join(recorder.fed) == pasted

@@ -158,7 +158,8 @@ class CappedParser:
 
     def feed(self, data: str) -> None:
         passed = self.cap.feed(data)
-        if passed and self.full is not None and self.full():
+        pasting = self.cap._pasting or PASTE_START in passed  # a paste is one key: kept whole
+        if passed and self.full is not None and not pasting and self.full():
             # dropped up to the first control key: what follows it may fit again (Ctrl-U,
             # then a command), and the prompt's own binding drops what still does not
             key = _CONTROL.search(passed)
