@@ -54,7 +54,22 @@ def test_a_leftover_selection_never_spoils_a_pick(seed, earlier, single, data):
     removed = [event for event in events if isinstance(event, Removed)]
     assert len(removed) == 1 and removed[0].cards == (first, second)
     dropped = [event for event in events if isinstance(event, SelectionDropped)]
-    assert dropped == ([SelectionDropped(left_over)] if left_over else [])
+    outside = tuple(p for p in left_over if p not in (first, second))  # used: never let go
+    assert dropped == ([SelectionDropped(outside)] if outside else [])
+
+
+def test_a_card_selected_then_named_in_the_move_is_not_said_let_go():
+    """`pick 1`, then `pick 1 8`: the five of spades is used by the pair, never let go;
+    before, the game said "Selection dropped: five of spades, pile 1." and then removed
+    that very card (found by ear, issue 26's review)."""
+    session = Session(DealCode.parse("HM1-N-EMQPNCT"), now=lambda: 0.0)
+    play(session, "pick 1")
+    events = play(session, "pick 1 8")
+    assert not [event for event in events if isinstance(event, SelectionDropped)]
+    assert [type(event) for event in events] == [Removed]
+    play(session, "pick 3")  # a king, then a pair elsewhere: the king is let go, and said
+    events = play(session, "pick 2 7")
+    assert isinstance(events[0], SelectionDropped)
 
 
 def completes_a_removal(game: Game, candidate: Placed) -> bool:

@@ -22,6 +22,7 @@ from halfmoon_a11y.core.events import (
     Removed,
     Selected,
     SelectionCleared,
+    SelectionDropped,
     SelectionReplaced,
     Status,
     Undone,
@@ -292,7 +293,7 @@ class Session:
         events: list[SessionEvent] = []
         whole = len(locations) > 1
         if whole:
-            events += self.game.drop_selection()
+            events += _let_go(self.game.drop_selection(), locations)
             empty = [place for place in locations if self.game.card_at(place) is None]
             if empty:  # a move with an empty place cannot be made: nothing is tapped
                 return self._settled([*events, *self.game.tap(empty[0])])
@@ -350,6 +351,20 @@ class Session:
 _SELECTION_CHANGES = (Selected, Deselected, SelectionReplaced)
 _SELECTION_ENDS = (*_SELECTION_CHANGES, SelectionCleared, Removed)
 _OVERTAKEN = (Selected, Deselected)  # a second card of a rank is said: it is a failure
+
+
+def _let_go(dropped: list[Event], locations: tuple[Location, ...]) -> list[SessionEvent]:
+    """The cards a whole move lets go of first, said only for those it does not name again:
+    `pick 9`, then `pick 9 12 R7`, used the queen on 9 and never let it go."""
+    said: list[SessionEvent] = []
+    for event in dropped:
+        if isinstance(event, SelectionDropped):
+            outside = tuple(p for p in event.dropped if p.location not in locations)
+            if outside:
+                said.append(SelectionDropped(outside))
+        else:
+            said.append(event)
+    return said
 
 
 def _outcome_only(taps: list[list[SessionEvent]]) -> list[list[SessionEvent]]:
