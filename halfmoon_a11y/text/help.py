@@ -8,7 +8,6 @@ from halfmoon_a11y.core.checking import (
     assert_never,
 )
 from halfmoon_a11y.play.commands import ALONE, COMMANDS, KEYS, RULES, TABLE, find, settings_of_set
-from halfmoon_a11y.play.keymap import KEYMAP
 from halfmoon_a11y.play.lexicon import ENGLISH, languages, lexicon
 from halfmoon_a11y.play.messages import N_
 from halfmoon_a11y.play.settings import SETTINGS, Choice, Language, Number, SettingSpec, Switch
@@ -132,6 +131,8 @@ class Helper:
         """The prompt's keys (play.keymap), in the player's language."""
         w = self.words
         line = w._("{key}: {does}")
+        from halfmoon_a11y.play.keymap import KEYMAP  # only for `help keys`
+
         on_empty = [s for s in KEYMAP if s.empty_line]
         always = [s for s in KEYMAP if not s.empty_line]
         return [

@@ -18,7 +18,6 @@ from halfmoon_a11y.play.lexicon import lexicon
 from halfmoon_a11y.play.messages import N_
 from halfmoon_a11y.play.settings import SETTINGS, AnswerLength
 from halfmoon_a11y.play.views import Spot
-from halfmoon_a11y.text import notices, refusals
 from halfmoon_a11y.text.help import Helper
 from halfmoon_a11y.text.table import TableWords, upper_first
 from halfmoon_a11y.text.words import Words
@@ -506,6 +505,8 @@ class Presenter:
 
     @_renders(se.StorageProblem)
     def _storage(self, event: se.StorageProblem) -> list[str]:
+        from halfmoon_a11y.text import notices  # only when a notice is said
+
         return [notices.storage(self.words, event)]
 
     @_renders(se.SpeechProblem)
@@ -561,10 +562,14 @@ class Presenter:
 
     def error(self, error: HalfMoonError) -> str:
         """A refusal, in one line: what was wrong and what would be accepted."""
+        from halfmoon_a11y.text import refusals  # only when a line is refused
+
         return refusals.said(self.words, self.helper, error)
 
     def speech_problem(self, reason: se.SpeechTrouble) -> str:
         """One plain line saying truthfully what part of the voice failed."""
+        from halfmoon_a11y.text import notices  # only when the voice has trouble
+
         return notices.speech_problem(self.words, reason)
 
     def usage(self, name: str) -> str:

@@ -22,7 +22,6 @@ from halfmoon_a11y.store.lock import FilesLock
 from halfmoon_a11y.store.settings_file import SettingsFile
 from halfmoon_a11y.text.catalog import default_language
 from halfmoon_a11y.text.presenter import Presenter
-from halfmoon_a11y.text.refusals import echo
 from halfmoon_a11y.text.words import Words
 from halfmoon_a11y.ui import ctrl_c
 from halfmoon_a11y.ui.loop import closing_signals, hold_signals, serve
@@ -77,6 +76,8 @@ def _from_environment(environ: Mapping[str, str], words: Words) -> dict[str, obj
             found[spec.field] = spec.parse(environ[name])
         except ValueError:
             text = words._("Ignored {name}={value}: not understood.")
+            from halfmoon_a11y.text.refusals import echo  # only for a value not understood
+
             print(text.format(name=name, value=echo(environ[name])), file=sys.stderr)
     return found
 
