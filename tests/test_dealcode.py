@@ -131,3 +131,15 @@ def test_example_deal_starts_like_the_seeds():
     tops = {n: str(pile[-1]) for n, pile in enumerate(dealt.piles, 1)}
     assert (tops[1], tops[8], tops[5], tops[3]) == ("5S", "6D", "QH", "KH")
     assert str(dealt.piles[7][-2]) == "JC"
+
+
+def test_the_system_random_number_is_in_range_and_reaches_every_value():
+    """`system_randbelow` draws as `secrets.randbelow` does, without loading it: every
+    value from 0 to limit - 1, and none outside, for limits on and off a power of two."""
+    from halfmoon_a11y.core.dealcode import system_randbelow
+
+    for limit in (1, 2, 3, 7, 8, 9, 255, 256, 257):
+        seen = {system_randbelow(limit) for _ in range(limit * 60)}
+        assert seen == set(range(limit))
+    big = 26**7  # as many deals as a code can name
+    assert all(0 <= system_randbelow(big) < big for _ in range(2000))
