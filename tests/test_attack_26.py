@@ -260,3 +260,22 @@ def test_a_paste_into_a_full_line_is_left_whole():
     pasted = PASTE_START + "one\ntwo" + PASTE_END
     parser.feed(pasted)
     assert "".join(recorder.fed) == pasted
+
+
+def test_a_paste_in_two_reads_into_a_full_line_keeps_its_end():
+    """The review of issue 26: a paste whose end comes in a later read than its start, into
+    a line already full, lost its end mark, and prompt_toolkit took every later key,
+    Enter and Ctrl-C included, for pasted text, for good."""
+    from prompt_toolkit.input.vt100_parser import Vt100Parser
+
+    from halfmoon_a11y.ui.escapes import CappedParser
+
+    keys: list[object] = []
+    parser = CappedParser(Vt100Parser(keys.append), lambda: True)
+    parser.feed("\x1b[200~hello ")
+    parser.feed("world\x1b[201~")
+    parser.flush()
+    parser.feed("\r")
+    parser.flush()
+    assert not parser.parser._in_bracketed_paste
+    assert any(getattr(key, "data", None) == "hello world" for key in keys), keys

@@ -156,3 +156,44 @@ def test_a_prompt_task_dropped_on_leaving_is_no_bug():
         return found
 
     assert asyncio.run(main()) == (True, False)
+
+
+def test_one_handler_for_the_whole_game():
+    """The review of issue 26: `clears_line` swapped the SIGINT handler in and out, and a
+    Ctrl-C between the two could leave Python's own in place, which raises anywhere
+    from then on. Now one handler stays, and reading a line only raises a flag."""
+    import signal
+
+    from halfmoon_a11y.ui import ctrl_c
+
+    silenced: list[bool] = []
+    ctrl_c.quiet()
+    ctrl_c.silence_with(lambda: silenced.append(True))
+    try:
+        handler = signal.getsignal(signal.SIGINT)
+        with ctrl_c.clears_line():
+            assert signal.getsignal(signal.SIGINT) is handler
+            with pytest.raises(KeyboardInterrupt):
+                ctrl_c._pressed(signal.SIGINT, None)  # while reading: the line given up
+        assert signal.getsignal(signal.SIGINT) is handler
+        ctrl_c._pressed(signal.SIGINT, None)  # outside a line: silenced, nothing raised
+        assert silenced == [True]
+    finally:
+        ctrl_c.silence_with(lambda: None)
+
+
+@pytest.mark.expects_bug
+def test_a_ctrl_c_that_meets_a_bug_writes_it_down_at_the_next_turn(tmp_path):
+    """The signal comes between any two steps of the game: a bug in silencing is only
+    kept there; the next turn writes it down (and saves), closes the broken voice and
+    says so, never from inside the signal."""
+    from tests.test_extras_fail_alone import SPEECH_STOPPED, VoiceThatCannotBeSilenced, front_end
+
+    voice = VoiceThatCannotBeSilenced()
+    front, written, logged = front_end(tmp_path, voice=voice)
+    front.start()
+    front.silence_from_signal()
+    assert logged == [] and ("close",) not in voice.log  # nothing done in the signal
+    front.line("code")
+    assert len(logged) == 1 and ("close",) in voice.log
+    assert written.count(SPEECH_STOPPED) == 1

@@ -198,3 +198,12 @@ def test_a_whole_move_ends_with_its_removal_or_changes_nothing(seed, earlier, mo
     for removed in (event for event in events if isinstance(event, Removed)):
         assert str(removed.cards[-1].location) == move[-1]
     assert not session.game.selection or not any(isinstance(e, Removed) for e in events)
+
+
+def test_a_move_stopped_by_an_empty_place_says_the_selection_it_dropped():
+    """The review of issue 26: `pick 1`, then `pick 1 R3 2` with R3 empty, dropped the card
+    on 1 without a word (pile 1 was named again, but the move never used it)."""
+    session = session_with(TABLE, now=lambda: 0.0)
+    play(session, "pick 1")
+    events = play(session, "pick 1 R2 2")  # R2 is empty on this table
+    assert isinstance(events[0], SelectionDropped) and session.game.selection == ()

@@ -13,9 +13,9 @@ speech files) both go through it.
   the count written (`write_all`: `ShortWrite` when the disk took less).
 - `atomic_write` writes a file whole or not at all.
 
-The only I/O in this layer. It sits here because the store and the voice may not
-import each other, and the layers below both are play and core; core stays free of
-I/O (issue 17, docs/decisions.md). Only os, stat and contextlib: no tempfile, which
+It sits in the host layer because the store and the voice both need it and may not
+import each other; core and play stay free of I/O (issues 17 and 27,
+docs/decisions.md). Only os, stat and contextlib: no tempfile, which
 loads random and shutil at every start.
 
 On Windows (host/system.py) there is no O_NOFOLLOW, O_NONBLOCK, O_CLOEXEC nor O_NOCTTY,

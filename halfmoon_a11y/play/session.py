@@ -293,10 +293,11 @@ class Session:
         events: list[SessionEvent] = []
         whole = len(locations) > 1
         if whole:
-            events += _let_go(self.game.drop_selection(), locations)
+            dropped = self.game.drop_selection()
             empty = [place for place in locations if self.game.card_at(place) is None]
-            if empty:  # a move with an empty place cannot be made: nothing is tapped
-                return self._settled([*events, *self.game.tap(empty[0])])
+            if empty:  # a move with an empty place cannot be made: its drop is said whole
+                return self._settled([*dropped, *self.game.tap(empty[0])])
+            events += _let_go(dropped, locations)
         taps: list[list[SessionEvent]] = []
         for location in locations:
             tapped = [self._failed_whole(e) if whole else e for e in self.game.tap(location)]

@@ -290,7 +290,7 @@ def _main(argv: Sequence[str] | None) -> int:
             store=keeper,
             report=report,
         )
-        ctrl_c.silence_with(front.silence_voice)  # from now on Ctrl-C silences its voice
+        ctrl_c.silence_with(front.silence_from_signal)  # from now on Ctrl-C silences its voice
         if not interactive:
             lines: Iterable[str]
             if sys.stdin.isatty():  # --plain or TERM=dumb at a terminal: readline editing

@@ -22,21 +22,29 @@ import signal
 from collections.abc import Callable, Iterator
 
 _silencers: list[Callable[[], None]] = []  # what a Ctrl-C silences: the front end's voice
+_reading = [False]  # a line is being read (plain mode's `input`): Ctrl-C gives it up
 
 
 def quiet() -> None:
-    """From now on a Ctrl-C outside a line being read silences the voice, nothing more."""
+    """From now on a Ctrl-C outside a line being read silences the voice, nothing more.
+    One handler for the whole game: `clears_line` only raises a flag, so no Ctrl-C can
+    land between two handlers and leave the wrong one in place (the review of issue 26)."""
     with contextlib.suppress(ValueError, OSError, AttributeError):  # not the main thread
         signal.signal(signal.SIGINT, _pressed)
 
 
 def silence_with(silence: Callable[[], None]) -> None:
-    """The one way a Ctrl-C silences the voice from now on (the front end's)."""
+    """The one way a Ctrl-C silences the voice from now on (the front end's). It runs
+    inside a signal handler, between any two steps of the game: it must only silence,
+    and keep what went wrong for the next turn."""
     _silencers[:] = [silence]
 
 
 def _pressed(signum: int, frame: object) -> None:
-    """Ctrl-C outside a line being read: the voice silenced. Nothing here may fail."""
+    """Ctrl-C: the line given up while one is read, else the voice silenced. Nothing
+    here may fail."""
+    if _reading[0]:
+        raise KeyboardInterrupt
     for silence in list(_silencers):
         with contextlib.suppress(Exception):
             silence()
@@ -45,14 +53,10 @@ def _pressed(signum: int, frame: object) -> None:
 @contextlib.contextmanager
 def clears_line() -> Iterator[None]:
     """While a line is read (plain mode's `input`): Ctrl-C raises KeyboardInterrupt there,
-    and the line is given up; the quiet handler is back after."""
-    try:
-        previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-    except (ValueError, OSError, AttributeError):  # not the main thread: as it is
-        yield
-        return
+    and the line is given up. Where the game's handler is not installed (a library's
+    use), Python's own raises it all the same."""
+    _reading[0] = True
     try:
         yield
     finally:
-        with contextlib.suppress(ValueError, OSError, TypeError):
-            signal.signal(signal.SIGINT, previous)
+        _reading[0] = False

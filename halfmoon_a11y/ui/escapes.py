@@ -60,6 +60,11 @@ class CsiCap:
         self._pasting = False  # inside a bracketed paste: everything is handed on
         self._tail = ""  # the paste's last few characters, where its end mark may begin
 
+    @property
+    def pasting(self) -> bool:
+        """Inside a bracketed paste: everything is handed on until its end mark."""
+        return self._pasting
+
     def feed(self, data: str) -> str:
         out: list[str] = []
         at = 0
@@ -157,8 +162,12 @@ class CappedParser:
         self._cache = cache if isinstance(cache, dict) else None  # a later version's: none
 
     def feed(self, data: str) -> None:
+        was_pasting = self.cap.pasting
         passed = self.cap.feed(data)
-        pasting = self.cap._pasting or PASTE_START in passed  # a paste is one key: kept whole
+        # A paste is one key, kept whole, its marks above all: one cut away would leave
+        # prompt_toolkit waiting for the paste's end for ever (review of issue 26).
+        pasting = was_pasting or self.cap.pasting or PASTE_START in passed
+        pasting = pasting or PASTE_END in passed
         if passed and self.full is not None and not pasting and self.full():
             # dropped up to the first control key: what follows it may fit again (Ctrl-U,
             # then a command), and the prompt's own binding drops what still does not

@@ -57,6 +57,7 @@ class TextFrontEnd(Turns):
             sound_player,
         )
         self._opening: se.Answer | None = None  # the opening as said, until the choice is
+        self._signalled: list[Broke] = []  # bugs a Ctrl-C met, to write down at the next turn
         self._follow_language()
 
     @property
@@ -141,6 +142,19 @@ class TextFrontEnd(Turns):
         next answer (issue 26)."""
         for broke in self.speech.silence():
             self.trouble(self._failure(broke))
+
+    def silence_from_signal(self) -> None:
+        """Ctrl-C outside a line: a signal, which comes between any two steps of the game.
+        The voice is silenced, and a bug in that is only kept: it is written down and
+        said at the next turn, never from inside the signal (the review of issue 26)."""
+        self._signalled += self.speech.silence(close_later=True)
+
+    def troubles(self) -> list[se.SessionEvent]:
+        """The bugs met since the last answer, those a Ctrl-C met included."""
+        signalled, self._signalled = self._signalled, []
+        for broke in signalled:
+            self.trouble(self._failure(broke))
+        return super().troubles()
 
     def line_cleared(self) -> None:
         """Ctrl-C on a line being typed: the voice is silenced and the player told the

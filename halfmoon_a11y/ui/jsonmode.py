@@ -60,7 +60,7 @@ def state_json(session: Session) -> dict[str, Any]:
         "undo_available": game.undo_available,
         "status": str(game.status),
         "elapsed": session.clock.elapsed,
-        "settings": _settings_json_cached(session.settings),
+        "settings": dict(_settings_json_cached(session.settings)),  # a program's own copy
     }
 
 

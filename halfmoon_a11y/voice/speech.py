@@ -76,12 +76,13 @@ class Speech:
         self._names: VoiceNames | None = None  # the voices of the game's own voice
         self._unchecked = False  # they were not told in time: checked at each answer
         self._spoken: str | None = None  # the language the voice speaks, when not the player's
+        self._to_close: list[Speaker] = []  # broken voices a signal left to close
         self.follow_language()
 
     @property
     def speaks(self) -> bool:
-        """Whether the game's own voice speaks (it is not silent)."""
-        return not isinstance(self.speaker, SilentSpeaker)
+        """Whether the game's own voice speaks words (not silent, nor sounds only)."""
+        return self.speaker.speaks
 
     def follow_language(self) -> None:
         """The ear's words: the player's, or those of the language the voice speaks."""
@@ -256,6 +257,9 @@ class Speech:
     def interrupt(self) -> list[Broke]:
         """A new command or key silences the last announcement, sounds included; what
         broke on the way, to say with the next answer."""
+        for speaker in self._to_close:  # broken by a Ctrl-C: closed here, out of the signal
+            _close_quietly(speaker)
+        self._to_close.clear()
         broke = self.silence()
         if self.sounds is not None:
             try:
@@ -264,21 +268,25 @@ class Speech:
                 broke.append(self._sounds_broke(error))
         return broke
 
-    def silence(self) -> list[Broke]:
+    def silence(self, close_later: bool = False) -> list[Broke]:
         """The voice silenced (a key typed at the prompt), never stopping the game: a voice
         that cannot be silenced would speak over every answer, so a bug here turns it off,
-        and the next answer says so once (issue 26)."""
+        and the next answer says so once (issue 26). `close_later`: called from a signal,
+        the broken voice is closed at the next interrupt, not here (closing waits)."""
         try:
             self.speaker.interrupt()
         except Exception as error:
-            return [self._voice_broke(error)]
+            return [self._voice_broke(error, close_later)]
         return []
 
-    def _voice_broke(self, error: Exception) -> Broke:
+    def _voice_broke(self, error: Exception, close_later: bool = False) -> Broke:
         """The game's voice met a bug: off from now on (the words, and the sounds, go on)."""
         broken, self.speaker = self.speaker, SilentSpeaker()
         self._names, self._unchecked = None, False
-        _close_quietly(broken)
+        if close_later:
+            self._to_close.append(broken)
+        else:
+            _close_quietly(broken)
         return Broke(se.Part.VOICE, error)
 
     def _sounds_broke(self, error: Exception) -> Broke:
@@ -296,6 +304,9 @@ class Speech:
         goodbye. `leaving`: `quit` was answered, and its answer is heard first (bounded,
         a key cuts it)."""
         broke: list[Broke] = []
+        for speaker in self._to_close:
+            broke += _closing(speaker.close)
+        self._to_close.clear()
         if self._choosing is not None:  # closed before the choice was said: a voice made
             choosing, self._choosing = self._choosing, None  # now or later is closed, unheard
             broke += _closing(choosing.abandon)
