@@ -179,15 +179,12 @@ def _owned_leaf(path: str) -> None:
     check_owner(os.stat(path), path)
 
 
-def read_bounded(path: StrPath, limit: int, *, owned: bool = False) -> bytes | None:
-    """A plain file's bytes, or None when there is no file. Never blocks, never reads more
-    than `limit` bytes: a FIFO, a device, a folder or a symlink to one raises
-    NotARegularFile, a larger file TooLarge. Other failures raise OSError. `owned`: a
-    file of the game's own, which another user's is not (NotOwned)."""
+def _open_plain(path: StrPath, owned: bool) -> tuple[int, os.stat_result]:
+    """A handle on a plain file, opened as every bounded read opens one, and its status:
+    never blocking, never a FIFO, a device or a folder (NotARegularFile), and with
+    `owned` never another user's file (NotOwned). FileNotFoundError passes through."""
     try:
         handle = os.open(path, read_flags())
-    except (FileNotFoundError, NotADirectoryError):
-        return None
     except IsADirectoryError:
         raise NotARegularFile(str(path)) from None
     try:
@@ -196,6 +193,22 @@ def read_bounded(path: StrPath, limit: int, *, owned: bool = False) -> bytes | N
             raise NotARegularFile(str(path))
         if owned:
             _own_file(handle, status, path)
+    except BaseException:
+        os.close(handle)
+        raise
+    return handle, status
+
+
+def read_bounded(path: StrPath, limit: int, *, owned: bool = False) -> bytes | None:
+    """A plain file's bytes, or None when there is no file. Never blocks, never reads more
+    than `limit` bytes: a FIFO, a device, a folder or a symlink to one raises
+    NotARegularFile, a larger file TooLarge. Other failures raise OSError. `owned`: a
+    file of the game's own, which another user's is not (NotOwned)."""
+    try:
+        handle, status = _open_plain(path, owned)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    try:
         if status.st_size > limit:
             raise TooLarge(str(path))
         data = read_at_most(handle, limit + 1)
@@ -209,16 +222,8 @@ def read_bounded(path: StrPath, limit: int, *, owned: bool = False) -> bytes | N
 def read_head(path: StrPath, limit: int, *, owned: bool = False) -> bytes:
     """The first `limit` bytes of a plain file (all of it when it is shorter), read as
     `read_bounded` reads: never through a FIFO or a device (NotARegularFile)."""
+    handle, _ = _open_plain(path, owned)
     try:
-        handle = os.open(path, read_flags())
-    except IsADirectoryError:
-        raise NotARegularFile(str(path)) from None
-    try:
-        status = os.fstat(handle)
-        if not stat.S_ISREG(status.st_mode):
-            raise NotARegularFile(str(path))
-        if owned:
-            _own_file(handle, status, path)
         return read_at_most(handle, limit)
     finally:
         os.close(handle)
