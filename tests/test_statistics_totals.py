@@ -76,6 +76,9 @@ def test_a_game_recorded_twice_counts_once(tmp_path):
         "UPDATE totals SET won = 'many'",
         "UPDATE totals SET last = last + 100",
         "UPDATE totals SET rows = rows - 1",
+        "UPDATE totals SET played = -5, won = 999",  # the attack: stats said -19980 percent
+        "UPDATE totals SET best_seconds = -7",
+        "UPDATE totals SET current_streak = 99, longest_streak = 99",
         "DROP TABLE totals",
     ],
 )

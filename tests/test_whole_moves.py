@@ -207,3 +207,12 @@ def test_a_move_stopped_by_an_empty_place_says_the_selection_it_dropped():
     play(session, "pick 1")
     events = play(session, "pick 1 R2 2")  # R2 is empty on this table
     assert isinstance(events[0], SelectionDropped) and session.game.selection == ()
+
+
+def test_a_move_that_fails_before_a_selected_card_says_it_dropped_it():
+    """The second attack: `pick R8`, then `pick 1 2 R8` where 1 and 2 do not match: the
+    move stopped at pile 2 and never used the jack on R8, which it let go: said."""
+    session = Session(DealCode.parse("HM1-N-EMQPNCT"), now=lambda: 0.0)
+    play(session, "pick R8")
+    events = play(session, "pick 1 2 R8")
+    assert isinstance(events[0], SelectionDropped) and session.game.selection == ()

@@ -292,20 +292,23 @@ class Session:
             self.clock.start()
         events: list[SessionEvent] = []
         whole = len(locations) > 1
+        dropped: list[Event] = []
         if whole:
             dropped = self.game.drop_selection()
             empty = [place for place in locations if self.game.card_at(place) is None]
             if empty:  # a move with an empty place cannot be made: its drop is said whole
                 return self._settled([*dropped, *self.game.tap(empty[0])])
-            events += _let_go(dropped, locations)
         taps: list[list[SessionEvent]] = []
+        reached = 0  # the places the move tapped: a failed one stops at its failure
         for location in locations:
+            reached += 1
             tapped = [self._failed_whole(e) if whole else e for e in self.game.tap(location)]
             taps += [[event, *self._move_error(event)] for event in tapped]
             if whole and any(isinstance(event, SelectionCleared) for event in tapped):
                 break  # a whole move that failed taps no further place
         if whole:
             taps = _outcome_only(taps)
+            events += _let_go(dropped, locations[:reached])  # said for what it did not use
         events += [event for tap in taps for event in tap]
         ends = [tap[0] for tap in taps if isinstance(tap[0], _SELECTION_ENDS)]
         changed = bool(ends) and isinstance(ends[-1], _SELECTION_CHANGES)

@@ -178,7 +178,21 @@ def _kept(connection: sqlite3.Connection) -> Tally | None:
     numbers = [value for value in row if value is not None]
     if any(isinstance(value, bool) or not isinstance(value, int) for value in numbers):
         return None  # a damaged row: summed up anew
-    return Tally(*row)
+    tally = Tally(*row)
+    return tally if _consistent(tally) else None
+
+
+def _consistent(tally: Tally) -> bool:
+    """Whether kept totals could be true: no count below 0, the results adding up to the
+    games played, no more played than rows, streaks within the games won, a best time
+    not below 0 (an attack on issue 26's totals set `played` to -5: stats said it)."""
+    counts = (tally.played, tally.won, tally.blocked, tally.abandoned)
+    return (
+        min(counts) >= 0
+        and tally.won + tally.blocked + tally.abandoned == tally.played <= tally.rows
+        and 0 <= tally.current_streak <= tally.longest_streak <= tally.won
+        and (tally.best_seconds is None or tally.best_seconds >= 0)
+    )
 
 
 def _store(connection: sqlite3.Connection, tally: Tally) -> None:
