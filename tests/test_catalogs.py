@@ -1,6 +1,7 @@
 """The Catalan and Danish catalogs: complete, not fuzzy, placeholders intact, plurals declared."""
 
 import difflib
+import importlib.util
 import re
 import subprocess
 import sys
@@ -8,7 +9,6 @@ from pathlib import Path
 
 import polib
 import pytest
-from babel.messages.extract import extract_from_dir
 
 from halfmoon_a11y.play.lexicon import SOURCE, languages
 from halfmoon_a11y.text.catalog import po_path, translations
@@ -32,20 +32,17 @@ SEED_WORDING = {
 
 
 def messages_in_code() -> set[tuple[str | None, str]]:
+    """Every message the code asks for, as the catalog command extracts them (one list
+    of keywords, in tools/catalogs.py)."""
+    spec = importlib.util.spec_from_file_location("catalogs", ROOT / "tools" / "catalogs.py")
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
     found = set()
-    keywords = {
-        "_": None,
-        "N_": None,
-        "gettext": None,
-        "ngettext": (1, 2),
-        "pgettext": ((1, "c"), 2),
-        "NP_": ((1, "c"), 2),
-    }
-    for _file, _line, message, _comments, context in extract_from_dir(
-        ROOT / "halfmoon_a11y", keywords=keywords
-    ):
-        msgid = message[0] if isinstance(message, tuple) else message
-        found.add((context, msgid))
+    for message in tool.template():
+        if message.id:
+            msgid = message.id[0] if isinstance(message.id, tuple) else message.id
+            found.add((message.context, msgid))
     return found
 
 

@@ -125,31 +125,45 @@ def name_of(kind: type) -> str:
     return NAMES.get(kind) or re.sub(r"(?<!^)(?=[A-Z])", "_", kind.__name__).lower()
 
 
+Plan = tuple[str, tuple[tuple[str, bool], ...]]  # the name, then each field: flattened?
+_PLANS: dict[type, Plan] = {}  # made once for each kind of event: every JSON line uses them
+
+
+def _plan(kind: type) -> Plan:
+    plan = _PLANS.get(kind)
+    if plan is None:
+        left_out = LEFT_OUT.get(kind, frozenset())
+        wanted = tuple((name, name in FLATTENED) for name in fields(kind) if name not in left_out)
+        plan = _PLANS[kind] = (name_of(kind), wanted)
+    return plan
+
+
 def event_fields(event: object) -> dict[str, Any]:
     """The event as JSON, without its message: `type`, then its fields."""
     kind = type(event)
-    found: dict[str, Any] = {"type": name_of(kind)}
     if kind in BY_HAND:
-        return found | BY_HAND[kind](event)
-    left_out = LEFT_OUT.get(kind, frozenset())
-    for name in fields(kind):
-        if name in left_out:
-            continue
-        value = getattr(event, name)
-        if name in FLATTENED:
-            found |= value_json(value)
+        return {"type": name_of(kind)} | BY_HAND[kind](event)
+    name, wanted = _plan(kind)
+    found: dict[str, Any] = {"type": name}
+    for field, flattened in wanted:
+        value = value_json(getattr(event, field))
+        if flattened:
+            found |= value
         else:
-            found[name] = value_json(value)
+            found[field] = value
     return found
+
+
+_PLAIN = frozenset({int, str, bool, float, type(None)})  # written as they are
 
 
 def value_json(value: object) -> Any:
     """One field's value as JSON, the one way its kind is written."""
-    if value is None or isinstance(value, bool | int | float):
+    if type(value) in _PLAIN:
         return value
     if isinstance(value, Enum):
         return str(value.value)
-    if isinstance(value, str):
+    if isinstance(value, str | int | float):
         return value
     if isinstance(value, STRINGS):
         return str(value)

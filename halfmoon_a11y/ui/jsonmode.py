@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import json
 from collections.abc import Iterable
-from functools import lru_cache
 
 from halfmoon_a11y.core.checking import (
     TYPE_CHECKING,  # typing is not loaded at start
@@ -35,11 +34,17 @@ def settings_json(settings: Settings) -> dict[str, Any]:
     return {spec.key: spec.to_file(settings.value(spec)) for spec in SETTINGS.values()}
 
 
-@lru_cache(maxsize=1)
+_last_settings: list[tuple[Settings, dict[str, Any]]] = []  # the last settings written
+
+
 def _settings_json_cached(settings: Settings) -> dict[str, Any]:
-    """Settings change rarely and are immutable values: the same settings give the same
-    JSON, made once (every line writes them)."""
-    return settings_json(settings)
+    """Settings change rarely and are immutable: the same object gives the same JSON,
+    made once (every line writes them). Known by identity: hashing or comparing
+    Settings builds a dict of every value, which made each line 10 % slower with
+    functools.lru_cache (measured by benchmarks/json_lines.py)."""
+    if not _last_settings or _last_settings[0][0] is not settings:
+        _last_settings[:] = [(settings, settings_json(settings))]
+    return _last_settings[0][1]
 
 
 def state_json(session: Session) -> dict[str, Any]:
