@@ -9,6 +9,8 @@ from halfmoon_a11y.core.errors import NothingToUndoError
 from halfmoon_a11y.core.places import Location
 from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play.views import Spot, TableView
+from halfmoon_a11y.store import notices as sn
+from halfmoon_a11y.voice import notices as vn
 
 R1, P1, P8 = Location.parse("R1"), Location.parse("1"), Location.parse("8")
 FIVE, SIX, JACK = Card.parse("5S"), Card.parse("6D"), Card.parse("JC")
@@ -32,7 +34,7 @@ def samples() -> list[se.SessionEvent]:
         ev.Redone(ev.Kind.PAIR, (A, B), 10, score=10, left=102, uncovered=uncovered),
         ev.Blocked(),
         ev.Unblocked(),
-        ev.Won(score=520, moves=48, elapsed=212),
+        se.GameWon(score=520, moves=48, elapsed=212),
         se.Dealt(CODE, True, ("move-errors",)),
         se.MoveError(ev.Reason.TRIO),
         se.PlacementHelp((A,), (Rank.QUEEN, Rank.KING)),
@@ -59,7 +61,7 @@ def samples() -> list[se.SessionEvent]:
         se.Refused(NothingToUndoError()),
         se.QuitAsked(),
         se.NewAsked(3, False),
-        se.GameKept(CODE, 3, True),
+        sn.GameKept(CODE, 3, True),
         se.StatsShown(
             se.Summary(
                 played=3,
@@ -71,11 +73,11 @@ def samples() -> list[se.SessionEvent]:
                 longest_streak=1,
             )
         ),
-        se.StorageProblem(se.Problem.OPEN_ELSEWHERE, "/state", None, process=42, since=7),
-        se.StorageProblem(se.Problem.JOURNAL_STOPPED, "/state/journal", "/aside", count=3),
-        se.SpeechProblem(se.SpeechTrouble.NO_PLAYER),
-        se.VoiceChosen(False, True, "Orca"),
-        se.NoVoiceForLanguage("ca", "en", "English"),
+        sn.StorageProblem(sn.Problem.OPEN_ELSEWHERE, "/state", None, process=42, since=7),
+        sn.StorageProblem(sn.Problem.JOURNAL_STOPPED, "/state/journal", "/aside", count=3),
+        vn.SpeechProblem(vn.SpeechTrouble.NO_PLAYER),
+        vn.VoiceChosen(False, True, "Orca"),
+        vn.NoVoiceForLanguage("ca", "en", "English"),
         se.CursorMoved(SPOTS[0], edge=True, selected=False),
         se.CursorUnset(),
         se.LineCleared(),

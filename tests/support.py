@@ -47,6 +47,25 @@ def session_with(deal: Deal, code: DealCode | None = None, **kwargs) -> Session:
     return Session(Start(code or DealCode(0), table=deal), **kwargs)
 
 
+def said_kinds() -> set[type]:
+    """Every kind of event a front end is given: the session's union, flattened, with the
+    adapters' notices (`Notice`'s kinds, in `store.notices` and `voice.notices`) in place
+    of their base, and without the engine's `Won`, which the session answers as `GameWon`
+    (with the time the win counts)."""
+    from types import UnionType
+    from typing import get_args
+
+    from halfmoon_a11y.core.events import Won
+    from halfmoon_a11y.play.answers import Notice
+    from halfmoon_a11y.store import notices as _store  # noqa: F401 (its kinds, defined)
+    from halfmoon_a11y.voice import notices as _voice  # noqa: F401 (its kinds, defined)
+
+    found: set[type] = set()
+    for kind in get_args(SessionEvent):
+        found |= set(get_args(kind)) if isinstance(kind, UnionType) else {kind}
+    return (found - {Notice, Won}) | set(Notice.__subclasses__())
+
+
 def said(answer: Answer) -> list[SessionEvent]:
     """An answer's events in the order the presenter says them, without the table (the
     JSON mode's order)."""

@@ -56,7 +56,7 @@ QUEEN, OTHER_QUEEN = ev.Placed(P4, Card.parse("QS")), ev.Placed(R3, Card.parse("
         (
             [
                 ev.Removed(ev.Kind.PAIR, (FIVE, SIX), 10, score=520, left=0),
-                ev.Won(score=520, moves=48, elapsed=9),
+                se.GameWon(score=520, moves=48, elapsed=9),
             ],
             earcons.WON,
             None,

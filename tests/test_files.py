@@ -8,9 +8,10 @@ import sys
 import pytest
 
 from halfmoon_a11y.core.dealcode import DealCode
-from halfmoon_a11y.play.answers import Problem, StatsShown, StorageProblem
+from halfmoon_a11y.play.answers import StatsShown
 from halfmoon_a11y.play.settings import Settings
 from halfmoon_a11y.store.keeper import Keeper
+from halfmoon_a11y.store.notices import Problem, StorageProblem
 from halfmoon_a11y.store.settings_file import SettingsFile
 from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.words import Words

@@ -12,10 +12,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from halfmoon_a11y.play.answers import Problem, StorageProblem
 from halfmoon_a11y.play.settings import Settings
 from halfmoon_a11y.store.files import Paths
 from halfmoon_a11y.store.keeper import Keeper
+from halfmoon_a11y.store.notices import Problem, StorageProblem
 from halfmoon_a11y.store.settings_file import SettingsFile
 from tests.support import play, private_device, said
 

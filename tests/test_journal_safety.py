@@ -19,13 +19,13 @@ from halfmoon_a11y.core.dealcode import DealCode, deal
 from halfmoon_a11y.core.engine import Game
 from halfmoon_a11y.core.places import Location
 from halfmoon_a11y.host.owned import ShortWrite
-from halfmoon_a11y.play.answers import Problem, StorageProblem
 from halfmoon_a11y.play.settings import Settings
 from halfmoon_a11y.store import files
 from halfmoon_a11y.store import game_file as gamefile
 from halfmoon_a11y.store import opening as opening_module
 from halfmoon_a11y.store import saved_game as savegame
 from halfmoon_a11y.store.keeper import Keeper
+from halfmoon_a11y.store.notices import Problem, StorageProblem
 from halfmoon_a11y.store.settings_file import SettingsFile
 from tests.solver import playable_moves
 from tests.support import play, said
@@ -508,8 +508,8 @@ def test_a_new_deal_whose_save_fails_writes_nothing_in_the_old_journal(paths, mo
 def test_quit_on_a_full_disk_says_the_game_comes_back(paths, monkeypatch):
     """Red team, issue 18: `quit` on a full disk said the game "cannot be resumed if the
     program stops", and the next start brought every move back from the journal."""
-    from halfmoon_a11y.play.answers import GameKept, StorageProblem
     from halfmoon_a11y.store import saved_game as savegame
+    from halfmoon_a11y.store.notices import GameKept, StorageProblem
     from tests.support import play
 
     keeper, session = _keeper_and_session(paths)

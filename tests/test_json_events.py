@@ -6,20 +6,16 @@ sound are exactly the intended ones."""
 from __future__ import annotations
 
 import json
-from types import UnionType
-from typing import get_args
 
 from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.ui.json_events import event_fields, name_of
 from halfmoon_a11y.voice import earcons
 from tests.json_samples import samples
+from tests.support import said_kinds
 
 
 def every_event() -> set[type]:
-    found: set[type] = set()
-    for kind in get_args(se.SessionEvent):
-        found |= set(get_args(kind)) if isinstance(kind, UnionType) else {kind}
-    return found
+    return said_kinds()
 
 
 def test_every_event_has_an_example_here():
@@ -41,7 +37,7 @@ def test_the_json_of_every_event(snapshot_text):
 def test_the_events_that_sound_are_the_intended_ones():
     sounding = {type(e).__name__ for e in samples() if earcons.for_events([e]) is not None}
     assert sounding == {
-        "Won", "Blocked", "Removed", "Redone", "Undone", "SelectionCleared",
+        "GameWon", "Blocked", "Removed", "Redone", "Undone", "SelectionCleared",
         "SelectionReplaced", "EmptyTapped", "Selected", "SelectionDropped", "Deselected",
         "CursorMoved",
     }  # fmt: skip
@@ -49,7 +45,7 @@ def test_the_events_that_sound_are_the_intended_ones():
 
 def test_the_most_telling_event_sounds():
     every = samples()
-    won = next(e for e in every if type(e).__name__ == "Won")
+    won = next(e for e in every if type(e).__name__ == "GameWon")
     removed = next(e for e in every if type(e).__name__ == "Removed")
     made = earcons.for_events([removed, won])
     assert made is not None and made.kind == earcons.WON

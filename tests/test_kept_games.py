@@ -11,10 +11,11 @@ from pathlib import Path
 import pytest
 
 from halfmoon_a11y.core.dealcode import DealCode, deal
-from halfmoon_a11y.play.answers import Dealt, GameKept, Problem, StorageProblem
+from halfmoon_a11y.play.answers import Dealt
 from halfmoon_a11y.store import saved_game as savegame
 from halfmoon_a11y.store.keeper import Keeper
 from halfmoon_a11y.store.kept_games import KeptGames
+from halfmoon_a11y.store.notices import GameKept, Problem, StorageProblem
 from halfmoon_a11y.store.saved_game import SavedGame
 from halfmoon_a11y.store.settings_file import SettingsFile
 from halfmoon_a11y.text.presenter import Presenter

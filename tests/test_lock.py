@@ -16,11 +16,11 @@ import time
 import pytest
 
 from halfmoon_a11y.core.dealcode import DealCode, deal
-from halfmoon_a11y.play.answers import Problem, StorageProblem
 from halfmoon_a11y.store import lock as lockmodule
 from halfmoon_a11y.store import saved_game as savegame
 from halfmoon_a11y.store.keeper import Keeper
 from halfmoon_a11y.store.lock import FLOCK, PROCESS, FilesLock, Holder, Ownership
+from halfmoon_a11y.store.notices import Problem, StorageProblem
 from halfmoon_a11y.store.settings_file import SettingsFile
 from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.words import Words

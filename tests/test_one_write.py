@@ -16,13 +16,13 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from halfmoon_a11y.core.dealcode import DealCode
-from halfmoon_a11y.play.answers import SpeechTrouble
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.settings import Settings
 from halfmoon_a11y.ui import jsonmode
 from halfmoon_a11y.ui.frontend import TextFrontEnd, printer
 from halfmoon_a11y.ui.loop import serve
 from halfmoon_a11y.ui.prompt import run_prompt
+from halfmoon_a11y.voice.notices import SpeechTrouble
 from halfmoon_a11y.voice.speaker import SilentSpeaker
 from tests.support import wait_for
 

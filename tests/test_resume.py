@@ -14,11 +14,12 @@ import pytest
 from halfmoon_a11y.core import engine
 from halfmoon_a11y.core.dealcode import DealCode, deal
 from halfmoon_a11y.core.events import Undone
-from halfmoon_a11y.play.answers import Dealt, GameKept, InfoShown, NewAsked, QuitAsked
+from halfmoon_a11y.play.answers import Dealt, InfoShown, NewAsked, QuitAsked
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.settings import Settings
 from halfmoon_a11y.store import saved_game as savegame
 from halfmoon_a11y.store.keeper import Keeper
+from halfmoon_a11y.store.notices import GameKept
 from halfmoon_a11y.store.settings_file import SettingsFile
 from halfmoon_a11y.store.statistics import Statistics
 from halfmoon_a11y.text.presenter import Presenter

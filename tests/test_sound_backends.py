@@ -22,11 +22,11 @@ from pathlib import Path
 import pytest
 
 from halfmoon_a11y.core.dealcode import DealCode
-from halfmoon_a11y.play.answers import SpeechTrouble
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.settings import Settings
 from halfmoon_a11y.ui.frontend import TextFrontEnd
 from halfmoon_a11y.voice.choose import make_sound_player, make_speaker
+from halfmoon_a11y.voice.notices import SpeechTrouble
 from halfmoon_a11y.voice.speaker import Voice
 from halfmoon_a11y.voice.worker import ThreadedSpeaker
 from tests.fakes import winsound as fake

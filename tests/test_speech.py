@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from halfmoon_a11y.core.dealcode import DealCode
-from halfmoon_a11y.play.answers import SpeechTrouble
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.settings import Settings
 from halfmoon_a11y.text.ear import for_the_ear
 from halfmoon_a11y.ui.frontend import TextFrontEnd
 from halfmoon_a11y.voice.choose import engine_available, make_speaker
+from halfmoon_a11y.voice.notices import SpeechTrouble
 from halfmoon_a11y.voice.speaker import Voice
 from halfmoon_a11y.voice.worker import ThreadedSpeaker
 from tests.support import RecordingSpeaker, RecordingVoice, silence, wait_for

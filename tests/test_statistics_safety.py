@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 from halfmoon_a11y.core.dealcode import DealCode, deal
-from halfmoon_a11y.play.answers import Problem, StatsShown, StorageProblem
+from halfmoon_a11y.play.answers import StatsShown
 from halfmoon_a11y.store.keeper import Keeper
+from halfmoon_a11y.store.notices import Problem, StorageProblem
 from halfmoon_a11y.store.results import Results
 from halfmoon_a11y.store.settings_file import SettingsFile
 from halfmoon_a11y.store.statistics import Result, Statistics

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from halfmoon_a11y.play import answers as se
-from halfmoon_a11y.text.presenter import Presenter, voice_name
+from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.words import Words
+from halfmoon_a11y.voice import notices as vn
+from halfmoon_a11y.voice.notices import voice_name
 
 
 @pytest.mark.parametrize(
@@ -33,7 +34,7 @@ def test_a_voice_name_is_tidied_for_the_ear(given, said):
 
 def test_a_name_of_nothing_but_symbols_falls_back_to_the_language():
     presenter = Presenter(Words("en"))
-    lines = presenter.render_all([se.NoVoiceForLanguage("ca", "en", "()-")])
+    lines = presenter.render_all([vn.NoVoiceForLanguage("ca", "en", "()-")])
     assert lines == [
         "No Catalan voice on this computer. The game speaks English instead, "
         "with the voice English."
@@ -52,4 +53,4 @@ def test_the_line_names_the_voice_tidied_in_each_language():
     }
     for language, line in expected.items():
         presenter = Presenter(Words(language))
-        assert presenter.render_all([se.NoVoiceForLanguage("ca", "en", zira)]) == [line]
+        assert presenter.render_all([vn.NoVoiceForLanguage("ca", "en", zira)]) == [line]

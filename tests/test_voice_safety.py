@@ -21,13 +21,12 @@ import pytest
 
 from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.core.places import Location
-from halfmoon_a11y.play.answers import SpeechTrouble
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.settings import Settings
-from halfmoon_a11y.text.notices import SPEECH_TROUBLES
 from halfmoon_a11y.ui.frontend import TextFrontEnd
 from halfmoon_a11y.voice import earcons, folder
 from halfmoon_a11y.voice.choose import engine_available, make_sound_player, make_speaker
+from halfmoon_a11y.voice.notices import SPEECH_TROUBLES, SpeechTrouble
 from halfmoon_a11y.voice.worker import ThreadedSpeaker
 from tests.support import silence, wait_for
 

@@ -5,7 +5,7 @@ import contextlib
 import pytest
 
 from halfmoon_a11y.core.dealcode import DealCode, deal
-from halfmoon_a11y.core.events import Won
+from halfmoon_a11y.play.answers import GameWon as Won
 from halfmoon_a11y.play.answers import Refused
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.text.presenter import Presenter

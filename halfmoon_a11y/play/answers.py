@@ -1,7 +1,10 @@
 """What the session answers, besides the engine's events: the deal, advice, views of the
-table, settings, help, statistics, and notices about files and the voice.
+table, settings, help, statistics, a win with its time, and bugs met.
 
-Plain values, as the engine's events are; the presenter words them.
+Plain values, as the engine's events are; the presenter words them. The notices of the
+store and of the voice (a file that could not be read, the voice chosen…) are theirs:
+they derive from `Notice` and live in `store.notices` and `voice.notices` (issue 27), so a
+new failure of an adapter edits that adapter only.
 """
 
 from __future__ import annotations
@@ -158,103 +161,25 @@ class NewAsked:
 
 
 @record
-class GameKept:
-    """The game is on disk and comes back: on leaving, or when another deal is started."""
+class Notice:
+    """What an adapter (the store, the voice) tells the player about itself: a file kept
+    aside, the voice chosen. Its kinds derive from this one and live in their adapter."""
 
-    code: DealCode
+
+@record
+class GameWon:
+    """The game is won (the engine's `Won`), with the time its win counts: the session's
+    clock, which the engine has not (issue 27: carried here, never patched into `Won`)."""
+
+    _: KW_ONLY  # three numbers: each named
+    score: int
     moves: int
-    aside: bool = False  # put aside for another deal (--code), to come back with its code
+    elapsed: int
 
 
 @record
 class StatsShown:
     summary: Summary
-
-
-class Problem(StrEnum):
-    SETTINGS_UNREADABLE = "settings_unreadable"
-    SETTINGS_NOT_SAVED = "settings_not_saved"
-    SAVE_UNREADABLE = "save_unreadable"
-    SAVE_NEWER = "save_newer"
-    GAME_NOT_SAVED = "game_not_saved"
-    STATS_FAILED = "stats_failed"
-    OPEN_ELSEWHERE = "open_elsewhere"  # another window owns the files: nothing is written
-    JOURNAL_NOT_PLAIN = "journal_not_plain"  # a folder, FIFO or link at the journal: aside
-    JOURNAL_UNREADABLE = "journal_unreadable"  # too large, or names no save: aside, unread
-    JOURNAL_STOPPED = "journal_stopped"  # a line did not replay: those before came back
-    JOURNAL_TOO_LONG = "journal_too_long"  # past the most read: its start came back
-    JOURNAL_NOT_WRITTEN = "journal_not_written"  # every move is a full save instead
-    SAVING_AGAIN = "saving_again"  # the game could not be saved; now it is again
-    # issue 18: the lock file could not be opened, so no window is sure to be alone: this
-    # one writes nothing. Why: not a plain file, another user's, or anything else.
-    LOCK_NOT_A_FILE = "lock_not_a_file"
-    LOCK_NOT_PERMITTED = "lock_not_permitted"
-    LOCK_FAILED = "lock_failed"
-    LOCK_SET_ASIDE = "lock_set_aside"  # not a usable lock file: set aside, a fresh one made
-    STATE_READ_ONLY = "state_read_only"  # the state folder cannot be written: nothing saved
-    # issue 26: a folder another user made first: nothing read from it or saved in it
-    STATE_NOT_OWN = "state_not_own"  # the state folder: this window saves nothing
-    SETTINGS_FOLDER_NOT_OWN = "settings_folder_not_own"  # the default settings are played
-    STATS_FOLDER_NOT_OWN = "stats_folder_not_own"  # statistics are not recorded
-    LOCK_BY_PROCESS = "lock_by_process"  # no flock() here: the lock file names the process
-    GAME_NOT_KEPT = "game_not_kept"  # --code: the game could not be kept aside, and goes on
-    KEPT_UNREADABLE = "kept_unreadable"  # a kept game that cannot be read
-    KEPT_OTHER_DEAL = "kept_other_deal"  # a kept file holding another deal: set aside
-    KEPT_OTHER = "kept_other"  # the same deal saved and kept: the newer played, the other kept
-    STATS_SIDE_FILE = "stats_side_file"  # not a plain file at SQLite's -wal or -shm: aside
-    STATS_UNREADABLE = "stats_unreadable"  # not a database: set aside, a new one started
-
-
-@record
-class StorageProblem:
-    """A file the game could not read or write. Nothing is lost; the game goes on."""
-
-    problem: Problem
-    path: str
-    aside: str | None = None
-    _: KW_ONLY  # count, process, since: each named
-    count: int | None = None  # the journal's moves and undos that came back, if any
-    # OPEN_ELSEWHERE: the window that owns the files, when it can be told (issue 18)
-    process: int | None = None  # its process id
-    since: int | None = None  # seconds since it started
-    host: str | None = None  # the computer it runs on, when not this one
-
-
-class SpeechTrouble(StrEnum):
-    NO_ENGINE = "no_engine"  # no speech engine at all: the voice never starts
-    NO_PLAYER = "no_player"  # no audio player found
-    SENTENCE_NOT_SYNTHESISED = "sentence_not_synthesised"  # one sentence skipped
-    SENTENCE_NOT_PLAYED = "sentence_not_played"  # one sentence skipped
-    ENGINE_FAILED = "engine_failed"  # the engine failed again and again: the voice stops
-    PLAYER_FAILED = "player_failed"  # the player failed again and again: the voice stops
-    NO_FOLDER = "no_folder"  # no private folder for the sentences' audio: the voice never starts
-
-
-@record
-class SpeechProblem:
-    """Why the game's own voice is silent. The game goes on."""
-
-    trouble: SpeechTrouble
-
-
-@record
-class VoiceChosen:
-    """Which voice speaks, said at start-up and when speech is set to auto."""
-
-    own: bool  # the game's own voice speaks
-    automatic: bool  # chosen by speech auto
-    reader: str | None = None  # the screen reader running, when auto chose silence
-
-
-@record
-class NoVoiceForLanguage:
-    """No voice of this computer speaks the player's language (issue 20): said once, at
-    start-up and when the language or the voice changes, instead of reading the words
-    with another language's voice."""
-
-    language: str  # the player's language, which no voice speaks
-    spoken: str | None  # the language the game's voice speaks instead; None: it is silent
-    voice: str | None = None  # the name of the voice that speaks instead
 
 
 @record
@@ -315,16 +240,13 @@ SessionEvent = (
     | Refused
     | QuitAsked
     | NewAsked
-    | GameKept
     | StatsShown
-    | StorageProblem
-    | SpeechProblem
-    | VoiceChosen
-    | NoVoiceForLanguage
+    | Notice
     | CursorMoved
     | CursorUnset
     | LineCleared
     | Failed
+    | GameWon
 )
 
 

@@ -34,6 +34,7 @@ from halfmoon_a11y.play import commands as cmd
 from halfmoon_a11y.play.answers import (
     Answer,
     Dealt,
+    GameWon,
     InfoShown,
     Keep,
     MoveError,
@@ -346,7 +347,11 @@ class Session:
                 self._won_elapsed = self.clock.seconds
             else:  # won again after an undo: one win, in the time it was counted with
                 self._clock = GameClock(self._now, self._won_elapsed)
-            won = [replace(e, elapsed=self.clock.elapsed) if type(e) is Won else e for e in events]
+            elapsed = self.clock.elapsed
+            won = [
+                GameWon(score=e.score, moves=e.moves, elapsed=elapsed) if type(e) is Won else e
+                for e in events
+            ]
             return Answer(tuple(won), keep=Keep.GAME)
         moved = Removed in kinds or Undone in kinds or Redone in kinds
         return Answer(tuple(events), keep=Keep.MOVES if moved else Keep.NOTHING)

@@ -16,11 +16,12 @@ from collections.abc import Callable
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.dealcode import DealCode, system_randbelow
-from halfmoon_a11y.core.events import Status, Won
+from halfmoon_a11y.core.events import Status
 from halfmoon_a11y.play import answers as se
-from halfmoon_a11y.play.answers import Answer, Keep, Summary
+from halfmoon_a11y.play.answers import Answer, GameWon, Keep, Summary
 from halfmoon_a11y.play.session import Session, Start
 from halfmoon_a11y.play.settings import SETTINGS, Settings
+from halfmoon_a11y.store import notices as sn
 from halfmoon_a11y.store.files import (
     Paths,
 )
@@ -54,7 +55,7 @@ class Keeper:
         self.kept_games = KeptGames(paths.kept_games)
         self.results = Results(paths.statistics)
         self.session: Session | None = None
-        self.reported: set[se.Problem] = set()
+        self.reported: set[sn.Problem] = set()
         self._saved = False  # whether the last save reached the disk
         self._save_failed = False  # the last full save failed: the next to succeed says so
         self._game = new_identity()  # the current game's identity
@@ -148,7 +149,7 @@ class Keeper:
             self._game = self.identities.pop(dealt.code, "") or new_identity()
         if answer.keep is Keep.GAME:  # a won game is a game over: the whole game is kept
             for event in events:
-                if isinstance(event, Won) and not recorded:
+                if isinstance(event, GameWon) and not recorded:
                     notices += self._record(
                         Result.WON, session.code, event.score, event.moves, event.elapsed
                     )
@@ -179,12 +180,12 @@ class Keeper:
         if not self._saved and self.game_file.journal_holds(self._game):
             # a full disk, say: the save on disk and its journal hold every move, and
             # the game comes back (red team, issue 18: "cannot be resumed" was untrue)
-            if any(getattr(p, "problem", None) is se.Problem.GAME_NOT_SAVED for p in problems):
-                self.reported.discard(se.Problem.GAME_NOT_SAVED)  # not said: nor "again"
-            return [se.GameKept(session.code, session.game.moves)]
+            if any(getattr(p, "problem", None) is sn.Problem.GAME_NOT_SAVED for p in problems):
+                self.reported.discard(sn.Problem.GAME_NOT_SAVED)  # not said: nor "again"
+            return [sn.GameKept(session.code, session.game.moves)]
         if not self._saved:
             return problems
-        return [*problems, se.GameKept(session.code, session.game.moves)]  # "works again"
+        return [*problems, sn.GameKept(session.code, session.game.moves)]  # "works again"
 
     def close(self) -> None:
         """Leaving: the whole game, with the time on the clock, in one full save."""
@@ -203,7 +204,7 @@ class Keeper:
             self.results.finish()
         except StatisticsFailed:
             return self._results_said() + self._problem(
-                se.Problem.STATS_FAILED, self.paths.statistics
+                sn.Problem.STATS_FAILED, self.paths.statistics
             )
         return self._results_said()
 
@@ -217,7 +218,7 @@ class Keeper:
             self.results.record(result, code, score, moves, seconds, self._game)
         except StatisticsFailed:
             return self._results_said() + self._problem(
-                se.Problem.STATS_FAILED, self.paths.statistics
+                sn.Problem.STATS_FAILED, self.paths.statistics
             )
         return self._results_said()
 
@@ -226,7 +227,7 @@ class Keeper:
         said, self.results.unsaid = self.results.unsaid, []
         sides, self.results.statistics.sides_aside = self.results.statistics.sides_aside, []
         return said + [
-            se.StorageProblem(se.Problem.STATS_SIDE_FILE, side, aside) for side, aside in sides
+            sn.StorageProblem(sn.Problem.STATS_SIDE_FILE, side, aside) for side, aside in sides
         ]
 
     def flush_results(self) -> None:
@@ -263,21 +264,21 @@ class Keeper:
         except OSError:
             self._saved = False
             self._save_failed = True
-            return self._problem(se.Problem.GAME_NOT_SAVED, self.paths.saved_game)
+            return self._problem(sn.Problem.GAME_NOT_SAVED, self.paths.saved_game)
         notices: list[se.SessionEvent] = []
-        if self._save_failed and se.Problem.GAME_NOT_SAVED in self.reported:
+        if self._save_failed and sn.Problem.GAME_NOT_SAVED in self.reported:
             # the player heard the game is not saved: say that it is again, and say a
             # new failure again too
-            self.reported.discard(se.Problem.GAME_NOT_SAVED)
-            notices.append(se.StorageProblem(se.Problem.SAVING_AGAIN, str(self.paths.saved_game)))
+            self.reported.discard(sn.Problem.GAME_NOT_SAVED)
+            notices.append(sn.StorageProblem(sn.Problem.SAVING_AGAIN, str(self.paths.saved_game)))
         self._save_failed = False
         for journal, aside in game_file.set_aside:
-            notices.append(se.StorageProblem(se.Problem.JOURNAL_NOT_PLAIN, journal, aside))
+            notices.append(sn.StorageProblem(sn.Problem.JOURNAL_NOT_PLAIN, journal, aside))
             if aside is None:  # that sentence says every move is saved whole
-                self.reported.add(se.Problem.JOURNAL_NOT_WRITTEN)
+                self.reported.add(sn.Problem.JOURNAL_NOT_WRITTEN)
         game_file.set_aside.clear()
         if game_file.journal_held and not won:
-            notices += self._problem(se.Problem.JOURNAL_NOT_WRITTEN, game_file.journal_path)
+            notices += self._problem(sn.Problem.JOURNAL_NOT_WRITTEN, game_file.journal_path)
         return notices
 
     def _save_setting(self, event: se.SettingChanged) -> list[se.SessionEvent]:
@@ -287,12 +288,12 @@ class Keeper:
             spec = SETTINGS[event.setting]
             self.settings_file.save(spec.field, spec.to_file(event.value))
         except OSError:
-            return self._problem(se.Problem.SETTINGS_NOT_SAVED, self.settings_file.path)
+            return self._problem(sn.Problem.SETTINGS_NOT_SAVED, self.settings_file.path)
         return []
 
-    def _problem(self, problem: se.Problem, path: StrPath) -> list[se.SessionEvent]:
+    def _problem(self, problem: sn.Problem, path: StrPath) -> list[se.SessionEvent]:
         """Each kind of failure is reported once a run, not after every move."""
         if problem in self.reported:
             return []
         self.reported.add(problem)
-        return [se.StorageProblem(problem, str(path))]
+        return [sn.StorageProblem(problem, str(path))]

@@ -40,8 +40,8 @@ from halfmoon_a11y.host.owned import (
     read_bounded,
     write_all,
 )
-from halfmoon_a11y.play.answers import Problem
 from halfmoon_a11y.store.lock_file import READ_ONLY, open_lock
+from halfmoon_a11y.store.notices import Problem
 
 if TYPE_CHECKING:
     from halfmoon_a11y.store.files import StrPath

@@ -22,6 +22,7 @@ from halfmoon_a11y.core.events import Status
 from halfmoon_a11y.core.values import record
 from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play.session import Start, replay
+from halfmoon_a11y.store import notices as sn
 from halfmoon_a11y.store import saved_game as savegame
 from halfmoon_a11y.store.files import (
     NotOwned,
@@ -40,7 +41,7 @@ if TYPE_CHECKING:
     from halfmoon_a11y.store.keeper import Keeper
 
 
-FOLDER_PROBLEMS = {se.Problem.STATE_READ_ONLY, se.Problem.STATE_NOT_OWN}  # named by folder
+FOLDER_PROBLEMS = {sn.Problem.STATE_READ_ONLY, sn.Problem.STATE_NOT_OWN}  # named by folder
 
 
 @record
@@ -72,8 +73,8 @@ class Opening:
         if settings_file.unreadable:
             aside = settings_file.aside
             notices.append(
-                se.StorageProblem(
-                    se.Problem.SETTINGS_UNREADABLE,
+                sn.StorageProblem(
+                    sn.Problem.SETTINGS_UNREADABLE,
                     str(settings_file.path),
                     str(aside) if aside else None,
                 )
@@ -101,14 +102,14 @@ class Opening:
         notices: list[se.SessionEvent] = []
         if self.keeper.settings_file.foreign:
             folder = os.path.dirname(os.fspath(self.keeper.paths.settings))
-            notices.append(se.StorageProblem(se.Problem.SETTINGS_FOLDER_NOT_OWN, folder))
-            self.keeper.reported.add(se.Problem.SETTINGS_NOT_SAVED)
+            notices.append(sn.StorageProblem(sn.Problem.SETTINGS_FOLDER_NOT_OWN, folder))
+            self.keeper.reported.add(sn.Problem.SETTINGS_NOT_SAVED)
         folder = os.path.dirname(os.fspath(self.keeper.paths.statistics))
         try:
             own_folder(folder)  # closed (0700) if others may enter it
         except NotOwned:
-            notices.append(se.StorageProblem(se.Problem.STATS_FOLDER_NOT_OWN, folder))
-            self.keeper.reported.add(se.Problem.STATS_FAILED)
+            notices.append(sn.StorageProblem(sn.Problem.STATS_FOLDER_NOT_OWN, folder))
+            self.keeper.reported.add(sn.Problem.STATS_FAILED)
         except OSError:
             pass  # it cannot be asked: its writes say what is wrong
         return notices
@@ -118,7 +119,7 @@ class Opening:
         cannot be written, no other window can be saving: the saved game is resumed as it
         stands, read only (issue 26), unless --code asks for another deal."""
         saved = None
-        if self.keeper.ownership.unopenable is se.Problem.STATE_READ_ONLY:
+        if self.keeper.ownership.unopenable is sn.Problem.STATE_READ_ONLY:
             with contextlib.suppress(SaveError, OSError):
                 reading = savegame.read_game(self.keeper.paths.saved_game)  # changes nothing
                 saved = reading.start() if reading is not None else None
@@ -147,19 +148,19 @@ class Opening:
                 other = None
             if other is None:  # the save cannot be kept: it goes on, the newer stays kept
                 path = self.keeper.kept_games.path(saved.code)
-                notices.append(se.StorageProblem(se.Problem.GAME_NOT_KEPT, path))
+                notices.append(sn.StorageProblem(sn.Problem.GAME_NOT_KEPT, path))
                 return saved, game, None
-            notices.append(se.StorageProblem(se.Problem.KEPT_OTHER, other))
+            notices.append(sn.StorageProblem(sn.Problem.KEPT_OTHER, other))
             return found.start, found.game, found.path
-        notices.append(se.StorageProblem(se.Problem.KEPT_OTHER, found.path))
+        notices.append(sn.StorageProblem(sn.Problem.KEPT_OTHER, found.path))
         return saved, game, None
 
     def find_kept(self, code: DealCode, notices: list[se.SessionEvent]) -> Kept | None:
         """The game kept for this deal, read but still on disk; unreadable ones named."""
         found, unreadable = self.keeper.kept_games.find(code)
         for bad in unreadable:
-            problem = se.Problem.KEPT_OTHER_DEAL if bad.other_deal else se.Problem.KEPT_UNREADABLE
-            notices.append(se.StorageProblem(problem, bad.path, bad.aside))
+            problem = sn.Problem.KEPT_OTHER_DEAL if bad.other_deal else sn.Problem.KEPT_UNREADABLE
+            notices.append(sn.StorageProblem(problem, bad.path, bad.aside))
         return found
 
     def _lock_notices(self) -> list[se.SessionEvent]:
@@ -167,23 +168,23 @@ class Opening:
         ownership, lock = self.keeper.ownership, str(self.keeper.paths.lock)
         if ownership.unopenable is not None:  # a folder cannot be written: named
             folder = os.path.dirname(lock) if ownership.unopenable in FOLDER_PROBLEMS else lock
-            return [se.StorageProblem(ownership.unopenable, folder)]
+            return [sn.StorageProblem(ownership.unopenable, folder)]
         notices: list[se.SessionEvent] = []
         if ownership.aside is not None:  # not a usable lock: set aside, a fresh one made
-            notices.append(se.StorageProblem(se.Problem.LOCK_SET_ASIDE, lock, ownership.aside))
+            notices.append(sn.StorageProblem(sn.Problem.LOCK_SET_ASIDE, lock, ownership.aside))
         if ownership.owner:
             if ownership.kind == PROCESS:
-                notices.append(se.StorageProblem(se.Problem.LOCK_BY_PROCESS, lock))
+                notices.append(sn.StorageProblem(sn.Problem.LOCK_BY_PROCESS, lock))
             return notices
         holder = ownership.holder
         if holder is None:
-            return [*notices, se.StorageProblem(se.Problem.OPEN_ELSEWHERE, lock)]
+            return [*notices, sn.StorageProblem(sn.Problem.OPEN_ELSEWHERE, lock)]
         since = max(0, int(time.time() - holder.started))
         host = None if holder.here else holder.host
         return [
             *notices,
-            se.StorageProblem(
-                se.Problem.OPEN_ELSEWHERE, lock, process=holder.process, since=since, host=host
+            sn.StorageProblem(
+                sn.Problem.OPEN_ELSEWHERE, lock, process=holder.process, since=since, host=host
             ),
         ]
 
@@ -209,10 +210,10 @@ class Opening:
             self.keeper.kept_games.put(SavedGame.of_start(saved, identity))
         except OSError:
             notices.append(
-                se.StorageProblem(se.Problem.GAME_NOT_KEPT, self.keeper.kept_games.path(saved.code))
+                sn.StorageProblem(sn.Problem.GAME_NOT_KEPT, self.keeper.kept_games.path(saved.code))
             )
             return False
-        notices.append(se.GameKept(saved.code, game.moves, aside=True))
+        notices.append(sn.GameKept(saved.code, game.moves, aside=True))
         return True
 
     def _read_saved(self, notices: list[se.SessionEvent]) -> Start | None:
@@ -228,14 +229,14 @@ class Opening:
         try:
             reading = savegame.read_game(path)  # a FIFO, a folder, a foreign link: refused
         except (SaveError, OSError) as error:
-            problem = se.Problem.SAVE_UNREADABLE
+            problem = sn.Problem.SAVE_UNREADABLE
             saved = None
             if isinstance(error, SaveError):
                 saved = error.saved
                 if error.problem is SaveProblem.NEWER:
-                    problem = se.Problem.SAVE_NEWER
+                    problem = sn.Problem.SAVE_NEWER
             aside = keep_aside(path)
-            notices.append(se.StorageProblem(problem, str(path), str(aside) if aside else None))
+            notices.append(sn.StorageProblem(problem, str(path), str(aside) if aside else None))
             notices += self._journal_aside(None)  # it adds to a save kept aside
             return Start(saved.code) if saved is not None else None
         if reading is None:
@@ -260,13 +261,13 @@ class Opening:
         if reading is None:
             return []  # a journal left as it is is said by the first save
         if aside is None:
-            self.keeper.reported.add(se.Problem.JOURNAL_NOT_WRITTEN)  # this sentence says it
+            self.keeper.reported.add(sn.Problem.JOURNAL_NOT_WRITTEN)  # this sentence says it
         if reading.problem is not JournalProblem.NOT_PLAIN:
             keep_copy(self.keeper.paths.saved_game, reading.raw)
         kind = {
-            JournalProblem.NOT_PLAIN: se.Problem.JOURNAL_NOT_PLAIN,
-            JournalProblem.UNREADABLE: se.Problem.JOURNAL_UNREADABLE,
-            JournalProblem.STOPPED: se.Problem.JOURNAL_STOPPED,
-            JournalProblem.TOO_LONG: se.Problem.JOURNAL_TOO_LONG,
+            JournalProblem.NOT_PLAIN: sn.Problem.JOURNAL_NOT_PLAIN,
+            JournalProblem.UNREADABLE: sn.Problem.JOURNAL_UNREADABLE,
+            JournalProblem.STOPPED: sn.Problem.JOURNAL_STOPPED,
+            JournalProblem.TOO_LONG: sn.Problem.JOURNAL_TOO_LONG,
         }[reading.problem or JournalProblem.UNREADABLE]
-        return [se.StorageProblem(kind, journal, aside, count=reading.applied)]
+        return [sn.StorageProblem(kind, journal, aside, count=reading.applied)]

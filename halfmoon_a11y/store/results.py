@@ -21,6 +21,7 @@ from halfmoon_a11y.core.values import record
 from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play.answers import Summary
 from halfmoon_a11y.play.errors import StatisticsUnavailableError
+from halfmoon_a11y.store import notices as sn
 from halfmoon_a11y.store.files import atomic_write, keep_aside, read_small
 from halfmoon_a11y.store.statistics import (
     QUICK_TIMEOUT,
@@ -179,7 +180,7 @@ class Results:
         self._set_aside = True
         path = os.fspath(self.path)
         aside = keep_aside(path)
-        self.unsaid.append(se.StorageProblem(se.Problem.STATS_UNREADABLE, path, aside))
+        self.unsaid.append(sn.StorageProblem(sn.Problem.STATS_UNREADABLE, path, aside))
         if aside is None:
             return False
         for suffix in ("-wal", "-shm"):  # never applied to the new database

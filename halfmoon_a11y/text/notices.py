@@ -1,12 +1,11 @@
-"""The notices about files and the voice, in words (issue 27: out of the presenter): what
-a storage problem did and what the game does now, and why the game's own voice is silent.
-Each is one plain line; nothing is ever lost, and the line says so truthfully."""
+"""The store's notices in words (issue 27: out of the presenter): what a storage problem
+did and what the game does now. Each is one plain line; nothing is ever lost, and the line
+says so truthfully. The voice words its own notices (`voice.notices`)."""
 
 from __future__ import annotations
 
-from halfmoon_a11y.play import answers as se
-from halfmoon_a11y.play.answers import Problem
 from halfmoon_a11y.play.messages import N_
+from halfmoon_a11y.store.notices import Problem, StorageProblem
 from halfmoon_a11y.text.words import Words
 
 STORAGE_PROBLEMS = {
@@ -164,34 +163,9 @@ OPEN_ELSEWHERE_THERE = N_(
 UNREADABLE_LEFT_AS_IT_IS = N_(
     "Saved game {path} could not be resumed and was left as it is. Dealing a new game."
 )
-SPEECH_TROUBLES = {
-    se.SpeechTrouble.NO_ENGINE: N_(
-        "Speech is not available: no speech engine was found. The game goes on silently."
-    ),
-    se.SpeechTrouble.NO_PLAYER: N_(
-        "Speech is not available: no audio player was found. The game goes on silently."
-    ),
-    se.SpeechTrouble.SENTENCE_NOT_SYNTHESISED: N_(
-        "Speech skipped a sentence: the speech engine made no sound for it. "
-        "The next ones are spoken."
-    ),
-    se.SpeechTrouble.SENTENCE_NOT_PLAYED: N_(
-        "Speech skipped a sentence: the audio player failed on it. The next ones are spoken."
-    ),
-    se.SpeechTrouble.ENGINE_FAILED: N_(
-        "Speech stopped: the speech engine failed again and again. The game goes on silently."
-    ),
-    se.SpeechTrouble.PLAYER_FAILED: N_(
-        "Speech stopped: the audio player failed. The game goes on silently."
-    ),
-    se.SpeechTrouble.NO_FOLDER: N_(
-        "Speech is not available: no private folder for its audio could be made. "
-        "The game goes on silently."
-    ),
-}
 
 
-def storage(words: Words, event: se.StorageProblem) -> str:
+def storage(words: Words, event: StorageProblem) -> str:
     """What a storage problem did, and what the game does now, in one line."""
     if event.problem is Problem.OPEN_ELSEWHERE and event.process is not None:
         text = words._(OPEN_ELSEWHERE_THERE if event.host else OPEN_ELSEWHERE_HERE)
@@ -200,8 +174,3 @@ def storage(words: Words, event: se.StorageProblem) -> str:
     key = (event.problem, event.aside is not None)
     text = words._(STORAGE_PROBLEMS.get(key, UNREADABLE_LEFT_AS_IT_IS))
     return text.format(path=event.path, aside=event.aside, count=event.count)
-
-
-def speech_problem(words: Words, reason: se.SpeechTrouble) -> str:
-    """One plain line saying truthfully what part of the voice failed."""
-    return words._(SPEECH_TROUBLES[reason])

@@ -18,6 +18,7 @@ from halfmoon_a11y.play.lexicon import lexicon
 from halfmoon_a11y.play.messages import N_
 from halfmoon_a11y.play.settings import SETTINGS, AnswerLength
 from halfmoon_a11y.play.views import Spot
+from halfmoon_a11y.store import notices as sn
 from halfmoon_a11y.text.help import Helper
 from halfmoon_a11y.text.table import TableWords, upper_first
 from halfmoon_a11y.text.words import Words
@@ -43,10 +44,10 @@ TRIO_NEEDS = {
 
 def news_first(events: Sequence[se.SessionEvent]) -> list[se.SessionEvent]:
     """A win or a block that a removal caused comes before the removal: it is the news."""
-    if not any(type(event) is ev.Won or type(event) is ev.Blocked for event in events):
+    if not any(type(event) is se.GameWon or type(event) is ev.Blocked for event in events):
         return list(events)  # most answers
-    news = [event for event in events if isinstance(event, ev.Won | ev.Blocked)]
-    rest = [event for event in events if not isinstance(event, ev.Won | ev.Blocked)]
+    news = [event for event in events if isinstance(event, se.GameWon | ev.Blocked)]
+    rest = [event for event in events if not isinstance(event, se.GameWon | ev.Blocked)]
     at = next((i for i, e in enumerate(rest) if isinstance(e, ev.Removed | ev.Redone)), None)
     if at is None:  # no removal (a block after an undo): as it happened
         return list(events)
@@ -76,6 +77,12 @@ def _renders(kind: type) -> Callable[[Method], Method]:
         return method
 
     return mark
+
+
+def wording(kind: type) -> Callable[[Method], Method]:
+    """The sentences of a notice of an adapter above the words (the voice's: issue 27),
+    given where the notice is defined, as a function of the presenter and the event."""
+    return _renders(kind)
 
 
 class Presenter:
@@ -118,7 +125,7 @@ class Presenter:
         own. A removal is one value and one part: the outcome and the places it changed;
         at a win, the victory (said before it) is all the news. `skip`: a part whose
         wording meets a bug is said as nothing, and `skip` told, so the rest is said."""
-        won = any(type(event) is ev.Won for event in events)
+        won = any(type(event) is se.GameWon for event in events)
         said: list[tuple[se.SessionEvent, list[str]]] = []
         for event in events:
             try:
@@ -290,8 +297,8 @@ class Presenter:
     def _unblocked(self, event: ev.Unblocked) -> list[str]:
         return [self.words._("No longer blocked: a pair or a trio can be played.")]
 
-    @_renders(ev.Won)
-    def _won(self, event: ev.Won) -> list[str]:
+    @_renders(se.GameWon)
+    def _won(self, event: se.GameWon) -> list[str]:
         w = self.words
         return [
             w._(
@@ -461,8 +468,8 @@ class Presenter:
             )
         return [text.format(moves=w.moves(event.moves), new=self.helper.local_name("new"))]
 
-    @_renders(se.GameKept)
-    def _kept(self, event: se.GameKept) -> list[str]:
+    @_renders(sn.GameKept)
+    def _kept(self, event: sn.GameKept) -> list[str]:
         w = self.words
         if event.aside:
             return [
@@ -503,53 +510,11 @@ class Presenter:
             ),
         ]
 
-    @_renders(se.StorageProblem)
-    def _storage(self, event: se.StorageProblem) -> list[str]:
+    @_renders(sn.StorageProblem)
+    def _storage(self, event: sn.StorageProblem) -> list[str]:
         from halfmoon_a11y.text import notices  # only when a notice is said
 
         return [notices.storage(self.words, event)]
-
-    @_renders(se.SpeechProblem)
-    def _speech_problem(self, event: se.SpeechProblem) -> list[str]:
-        return [self.speech_problem(event.trouble)]
-
-    @_renders(se.VoiceChosen)
-    def _voice_chosen(self, event: se.VoiceChosen) -> list[str]:
-        w = self.words
-        off, on = self.helper.usage_of("speech", "off"), self.helper.usage_of("speech", "on")
-        if event.own and event.automatic:
-            text = w._(
-                "Voice: the game's own, since no screen reader is running. "
-                "Type {off} to silence it."
-            )
-        elif event.own:
-            text = w._("Voice: the game's own. Type {off} to silence it.")
-        elif event.reader is not None:
-            text = w._(
-                "Voice: your screen reader, {reader}. The game stays silent. "
-                "Type {on} for its own voice."
-            )
-        else:
-            text = w._("Voice: the game stays silent. Type {on} for its own voice.")
-        return [upper_first(text.format(off=off, on=on, reader=event.reader))]
-
-    @_renders(se.NoVoiceForLanguage)
-    def _no_voice(self, event: se.NoVoiceForLanguage) -> list[str]:
-        w = self.words
-        language = self.language_name(event.language)
-        if event.spoken is None:
-            text = w._(
-                "No {language} voice on this computer, nor one for the game's other "
-                "languages. The game's own voice stays silent."
-            )
-            return [text.format(language=language)]
-        text = w._(
-            "No {language} voice on this computer. The game speaks {spoken} instead, "
-            "with the voice {voice}."
-        )
-        spoken = self.language_name(event.spoken)
-        voice = voice_name(event.voice or "") or spoken
-        return [text.format(language=language, spoken=spoken, voice=voice)]
 
     def language_name(self, code: str) -> str:
         """A language's name in the words' language: Catalan, català, catalansk."""
@@ -566,29 +531,6 @@ class Presenter:
 
         return refusals.said(self.words, self.helper, error)
 
-    def speech_problem(self, reason: se.SpeechTrouble) -> str:
-        """One plain line saying truthfully what part of the voice failed."""
-        from halfmoon_a11y.text import notices  # only when the voice has trouble
-
-        return notices.speech_problem(self.words, reason)
-
     def usage(self, name: str) -> str:
         """How a command is typed, for the ear: "pick, then one to three places, …"."""
         return self.helper.how(name)
-
-
-VOICE_NAME_LIMIT = 60  # characters of a voice's name said: the name, not a description
-
-
-def voice_name(name: str) -> str:
-    """A voice's name as the system gives it, said for the ear (issue 20): SAPI5's
-    "Microsoft Zira Desktop - English (United States)" becomes "Microsoft Zira Desktop,
-    English, United States". Brackets and a spaced dash become pauses (commas), what
-    cannot be shown goes, and the name is kept short. Empty when nothing is left."""
-    for mark in "()[]{}":
-        name = name.replace(mark, ",")
-    name = name.replace(" - ", ",").replace(" \u2013 ", ",")
-    shown = "".join(char if char.isprintable() else " " for char in name)
-    parts = (" ".join(part.split()) for part in shown.split(","))
-    said = ", ".join(part for part in parts if any(char.isalnum() for char in part))
-    return said[:VOICE_NAME_LIMIT].rstrip(", ")

@@ -19,6 +19,7 @@ from halfmoon_a11y.text.words import Words
 from halfmoon_a11y.text.wrap import wrap_all
 from halfmoon_a11y.ui.cursor_keys import CursorKeys
 from halfmoon_a11y.ui.loop import Turns, plain_failure, remembered, said
+from halfmoon_a11y.voice.notices import speech_problem
 from halfmoon_a11y.voice.speech import Broke, Said, Speech
 
 if TYPE_CHECKING:
@@ -209,7 +210,7 @@ class TextFrontEnd(Turns):
         The sound comes before the words; a bug in it, or in the voice, costs no word."""
         events = [*self._worded(self.speech.late_checks()), *events]
         failure = self.speech.problem()
-        problem = [self.presenter.speech_problem(failure)] if failure else []
+        problem = [speech_problem(self.presenter.words, failure)] if failure else []
         lines = self.presenter.render_all(events)
         broke = self._worded(self.speech.sound(events))
         if broke:

@@ -27,6 +27,8 @@ from halfmoon_a11y.core.values import fields
 from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play.settings import SETTINGS
 from halfmoon_a11y.play.views import Spot
+from halfmoon_a11y.store import notices as sn
+from halfmoon_a11y.voice import notices as vn
 
 if TYPE_CHECKING:
     from typing import Any
@@ -34,6 +36,7 @@ if TYPE_CHECKING:
 # Names other than the class's own in snake case (Selected: "selected").
 NAMES: dict[type, str] = {
     ev.EmptyTapped: "empty",
+    se.GameWon: "won",
     se.BoardShown: "board",
     se.PileShown: "pile",
     se.ReserveShown: "reserve",
@@ -46,8 +49,8 @@ NAMES: dict[type, str] = {
     se.RepeatAsked: "repeat",
     se.QuitAsked: "quit",
     se.StatsShown: "stats",
-    se.VoiceChosen: "voice",
-    se.NoVoiceForLanguage: "no_voice",
+    vn.VoiceChosen: "voice",
+    vn.NoVoiceForLanguage: "no_voice",
     se.CursorMoved: "cursor",
     se.Refused: "error",
     se.Failed: "error",
@@ -89,7 +92,7 @@ def _setting(event: se.SettingChanged) -> dict[str, Any]:
     return {"name": spec.key, "value": spec.to_file(event.value)}
 
 
-def _storage(event: se.StorageProblem) -> dict[str, Any]:
+def _storage(event: sn.StorageProblem) -> dict[str, Any]:
     found: dict[str, Any] = {"problem": str(event.problem), "path": event.path}
     found["aside"] = event.aside
     if event.count is not None:  # the journal's moves and undos that came back
@@ -113,7 +116,7 @@ BY_HAND: dict[type, Callable[[Any], dict[str, Any]]] = {
     se.ReserveShown: lambda event: {"slots": [spot_json(spot) for spot in event.spots]},
     se.TopsShown: _tops,
     se.SettingChanged: _setting,
-    se.StorageProblem: _storage,
+    sn.StorageProblem: _storage,
     se.StatsShown: _summary,
     se.Refused: lambda event: {"code": event.error.code},
     se.Failed: lambda event: {"code": "internal", "log": event.log, "saved": event.saved},

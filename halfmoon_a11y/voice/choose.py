@@ -6,8 +6,8 @@ from collections.abc import Callable, Mapping
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.host import system
-from halfmoon_a11y.play.answers import SpeechTrouble
 from halfmoon_a11y.play.settings import Settings, SpeechMode
+from halfmoon_a11y.voice.notices import SpeechTrouble
 from halfmoon_a11y.voice.speaker import SilentSpeaker, Voice, VoiceNames
 
 if TYPE_CHECKING:

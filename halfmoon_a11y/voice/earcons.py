@@ -153,7 +153,7 @@ def _cursor(event: se.CursorMoved) -> Sound:
 # first event in this table. Every other event has no sound of its own (the default): a
 # new event sounds only when it is added here.
 SOUNDING: tuple[tuple[type, Callable[[Any], Sound]], ...] = (
-    (ev.Won, lambda event: sound(WON)),
+    (se.GameWon, lambda event: sound(WON)),
     (ev.Blocked, lambda event: sound(BLOCKED)),
     (ev.Removed, _removal),
     (ev.Redone, _removal),

@@ -11,8 +11,8 @@ from collections.abc import Mapping, Sequence
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.values import record
-from halfmoon_a11y.play.answers import SpeechTrouble
 from halfmoon_a11y.play.lexicon import LEXICONS, SOURCE
+from halfmoon_a11y.voice.notices import SpeechTrouble
 
 if TYPE_CHECKING:
     from typing import Protocol

@@ -20,13 +20,14 @@ from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at
 from halfmoon_a11y.core.values import record
 from halfmoon_a11y.host import system
 from halfmoon_a11y.play import answers as se
-from halfmoon_a11y.play.answers import SpeechTrouble
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.settings import SETTINGS, Audience, CardNames, SpeechMode
 from halfmoon_a11y.text.ear import for_the_ear
 from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.words import Words
+from halfmoon_a11y.voice import notices as vn
 from halfmoon_a11y.voice.choosing import CHOICE_WAIT, MACOS_CHOICE_WAIT, Choosing, SpeakerFactory
+from halfmoon_a11y.voice.notices import SpeechTrouble
 from halfmoon_a11y.voice.speaker import SilentSpeaker, Voice, VoiceNames
 
 if TYPE_CHECKING:
@@ -153,12 +154,12 @@ class Speech:
     def _use(self, voice: Voice, say_choice: bool) -> list[Said]:
         self.speaker = voice.speaker
         if voice.trouble is not None:
-            return [se.SpeechProblem(voice.trouble)]
+            return [vn.SpeechProblem(voice.trouble)]
         self._names = voice.names if voice.own else None
         automatic = self.session.settings.speech == SpeechMode.AUTO
-        chosen = [se.VoiceChosen(voice.own, automatic, voice.reader)] if say_choice else []
+        chosen = [vn.VoiceChosen(voice.own, automatic, voice.reader)] if say_choice else []
         checked = self.check_language(VOICE_WAIT)
-        if any(isinstance(event, se.SpeechProblem) for event in checked):
+        if any(isinstance(event, vn.SpeechProblem) for event in checked):
             return checked  # the engine did not start: no line says the game's voice speaks
         return [*chosen, *checked]
 
@@ -176,7 +177,7 @@ class Speech:
         if names.failed:  # said here, once: the silenced speaker will not say it again
             self.speaker.close()
             self.speaker, self._names = SilentSpeaker(), None
-            return [se.SpeechProblem(SpeechTrouble.NO_ENGINE)]
+            return [vn.SpeechProblem(SpeechTrouble.NO_ENGINE)]
         spoken, voice = names.speaks(language)
         self._spoken = None if spoken == language else spoken
         self.follow_language()
@@ -185,7 +186,7 @@ class Speech:
             self.speaker, self._names = SilentSpeaker(), None
         else:
             self.speaker.adjust("language", spoken)
-        return [] if spoken == language else [se.NoVoiceForLanguage(language, spoken, voice)]
+        return [] if spoken == language else [vn.NoVoiceForLanguage(language, spoken, voice)]
 
     def late_checks(self) -> list[Said]:
         """The voice told its languages after the start's wait: said with this answer."""

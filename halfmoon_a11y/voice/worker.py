@@ -24,8 +24,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
-from halfmoon_a11y.play.answers import SpeechTrouble
 from halfmoon_a11y.play.settings import SETTINGS
+from halfmoon_a11y.voice.notices import SpeechTrouble
 from halfmoon_a11y.voice.player import ProcessBackend
 
 if TYPE_CHECKING:
