@@ -49,3 +49,15 @@ def test_the_most_telling_event_sounds():
     removed = next(e for e in every if type(e).__name__ == "Removed")
     made = earcons.for_events([removed, won])
     assert made is not None and made.kind == earcons.WON
+
+
+def test_the_voice_notices_named_by_class_are_the_voice_notices():
+    """json_events names two of the voice's notices by their classes' names, so that a
+    JSON start does not load the voice: those names are classes of voice.notices."""
+    from halfmoon_a11y.ui import json_events
+    from halfmoon_a11y.voice import notices
+
+    for class_name, named in json_events.VOICE_NAMES.items():
+        kind = getattr(notices, class_name)
+        assert kind.__module__ == json_events.VOICE_NOTICES
+        assert name_of(kind) == named

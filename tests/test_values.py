@@ -425,3 +425,61 @@ CASES = [
 )
 def test_a_record_is_defined_as_a_dataclass_is(case, expected):
     assert (outcome(case, RECORDS), outcome(case, DATACLASSES)) == (expected, expected)
+
+
+BINDINGS: list[tuple[tuple[Any, ...], dict[str, Any]]] = [
+    ((1,), {}),
+    ((1, (2,)), {}),
+    ((), {"left": 1}),
+    ((1,), {"right": (3,), "size": 4}),
+    ((1,), {"size": 2}),
+    ((), {}),  # missing
+    ((1, (2,), 3), {}),  # too many
+    ((1,), {"left": 2}),  # twice
+    ((1,), {"colour": 2}),  # unknown
+    ((1, (2,)), {"right": (3,)}),  # twice, by keyword
+]
+
+
+@pytest.mark.parametrize(("args", "kwargs"), BINDINGS)
+def test_the_first_calls_bind_as_the_compiled_init_does(args, kwargs):
+    """A record's first few `__init__` calls bind by the field table (issue 27: no code
+    compiled for a class made once at start); they make what the compiled `__init__`
+    makes, and refuse with its own error, whichever call it is."""
+
+    def made(calls: int) -> list[Any]:
+        @record
+        class Sized:
+            left: int
+            right: tuple[int, ...] = ()
+            _: KW_ONLY
+            size: int = 0
+            seen: dict[str, int] = field(default_factory=dict)
+
+        results: list[Any] = []
+        for _ in range(calls):
+            try:
+                results.append(Sized(*args, **kwargs))
+            except TypeError as error:
+                results.append(str(error))
+        return [repr(r) for r in results]
+
+    early, late = made(1), made(8)
+    assert late == early * 8
+
+
+def test_a_record_made_often_gets_its_compiled_init():
+    @record
+    class Often:
+        value: int
+
+    first = Often.__init__
+    for n in range(10):
+        assert Often(n).value == n
+    assert STANDARD or Often.__init__ is not first  # compiled, in place of the general one
+
+
+def test_the_first_calls_run_post_init_and_make_each_default_anew():
+    made = [Box() for _ in range(3)]
+    made[0].items.append(1)
+    assert [b.items for b in made] == [[1], [], []]

@@ -276,11 +276,41 @@ def _key(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
     return attrgetter(*names)
 
 
+COMPILED_AFTER = 4  # calls of a class's __init__ through the general one before its own
+
+
 def _lazy_init(every: dict[str, Field], post_init: bool, frozen: bool) -> Callable[..., None]:
-    """An `__init__` that compiles the real one at its first call and puts it in its
-    place: the same code as a dataclass's, paid for only by classes that are used."""
+    """An `__init__` that binds its arguments by the field table for its first calls, then
+    compiles the real one and puts it in its place: the same code as a dataclass's, paid
+    for only by classes made more than a few times (a start makes some twenty kinds of
+    value once or twice each: compiling their code cost about 1 ms of it, issue 27).
+    Anything the general binding does not take (a missing or unknown argument, one given
+    twice) goes to the real one at once, so every error is Python's own."""
+    names = tuple(every)
+    positional = tuple(name for name, (_, keyword) in every.items() if not keyword)
+    assign = object.__setattr__ if frozen else setattr
+    calls = 0
 
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        nonlocal calls
+        calls += 1
+        if calls <= COMPILED_AFTER and len(args) <= len(positional):
+            values = dict(zip(positional, args, strict=False))  # args may be fewer
+            if len(values) + len(kwargs) <= len(names) and all(
+                name in every and name not in values for name in kwargs
+            ):
+                values.update(kwargs)
+                if all(name in values or every[name][0] is not _MISSING for name in names):
+                    for name in names:
+                        if name in values:
+                            assign(self, name, values[name])
+                        else:
+                            default = every[name][0]
+                            made = default.make() if isinstance(default, _Factory) else default
+                            assign(self, name, made)
+                    if post_init:
+                        self.__post_init__()
+                    return
         owner = _owner(type(self), __init__)
         real = _compile_init(every, post_init, frozen, owner.__qualname__)
         type.__setattr__(owner, "__init__", real)

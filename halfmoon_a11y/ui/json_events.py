@@ -28,7 +28,6 @@ from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play.settings import SETTINGS
 from halfmoon_a11y.play.views import Spot
 from halfmoon_a11y.store import notices as sn
-from halfmoon_a11y.voice import notices as vn
 
 if TYPE_CHECKING:
     from typing import Any
@@ -49,8 +48,6 @@ NAMES: dict[type, str] = {
     se.RepeatAsked: "repeat",
     se.QuitAsked: "quit",
     se.StatsShown: "stats",
-    vn.VoiceChosen: "voice",
-    vn.NoVoiceForLanguage: "no_voice",
     se.CursorMoved: "cursor",
     se.Refused: "error",
     se.Failed: "error",
@@ -123,9 +120,20 @@ BY_HAND: dict[type, Callable[[Any], dict[str, Any]]] = {
 }
 
 
+# The voice's notices, named by their classes in `voice.notices`: naming them by the
+# classes themselves would load the voice and its words at every JSON start, which never
+# speaks (issue 27, point 8: start-up).
+VOICE_NOTICES = "halfmoon_a11y.voice.notices"
+VOICE_NAMES = {"VoiceChosen": "voice", "NoVoiceForLanguage": "no_voice"}
+
+
 def name_of(kind: type) -> str:
-    """An event's `type` in JSON: its entry in NAMES, else its class name in snake case."""
-    return NAMES.get(kind) or re.sub(r"(?<!^)(?=[A-Z])", "_", kind.__name__).lower()
+    """An event's `type` in JSON: its entry in NAMES (or VOICE_NAMES), else its class name
+    in snake case."""
+    named = NAMES.get(kind)
+    if named is None and kind.__module__ == VOICE_NOTICES:
+        named = VOICE_NAMES.get(kind.__name__)
+    return named or re.sub(r"(?<!^)(?=[A-Z])", "_", kind.__name__).lower()
 
 
 Plan = tuple[str, tuple[tuple[str, bool], ...]]  # the name, then each field: flattened?
