@@ -51,7 +51,7 @@ def test_many_escape_sequences_just_under_the_cap_do_not_hold_the_prompt(escapes
 @pytest.mark.expects_bug
 def test_a_new_removal_after_an_undo_that_meets_a_bug_is_not_said_as_a_redo(paths, monkeypatch):
     """since.done_since takes any removal that empties the redo list for a redo: a new
-    removal after an undo empties it too. The player hears "Redone: pair removed again"
+    removal after an undo empties it too. The player hears "Redone, pair removed again"
     for a pair never removed before."""
     from halfmoon_a11y.play.session import Session as PlaySession
     from tests.test_survives_bugs import SAID, front_end
@@ -70,7 +70,7 @@ def test_a_new_removal_after_an_undo_that_meets_a_bug_is_not_said_as_a_redo(path
     assert front.session.game.moves == 1 and front.session.game.redo_available == 0
     assert lines[-2] == SAID["en"]
     assert not lines[0].startswith("Redone"), lines[0]
-    assert lines[0].startswith("Pair removed: four of clubs and seven of clubs."), lines[0]
+    assert lines[0].startswith("Pair removed, four of clubs and seven of clubs."), lines[0]
     keeper.close()
 
 
@@ -103,7 +103,7 @@ def test_another_users_reader_that_ends_while_it_is_read_does_not_count(processe
 
 def test_a_read_only_window_does_not_say_leaving_counts_as_abandoned(paths, clock, monkeypatch):
     """A state folder that cannot be written now resumes the saved game (finding 7). `new`
-    then asks "Type new again to leave it: it counts as abandoned.", but this window
+    then asks "Type new again to leave it. It counts as abandoned.", but this window
     records nothing (no lock, no statistics), and the next start that can write resumes
     the very same game: nothing was abandoned."""
     import errno

@@ -63,8 +63,8 @@ def test_full_stop_and_comma_move_as_right_and_left():
     from tests.test_keys import LEFT, RIGHT
 
     assert play(FULL_STOP, FULL_STOP, COMMA, COMMA) == play(RIGHT, RIGHT, LEFT, LEFT)
-    assert play(FULL_STOP, FULL_STOP)[-1] == "Pile 2: four of clubs, 8 cards."
-    assert play(COMMA) == ["Reserve R8: jack of clubs."]  # the first key: from the end
+    assert play(FULL_STOP, FULL_STOP)[-1] == "Pile 2, four of clubs, 8 cards."
+    assert play(COMMA) == ["Reserve R8, jack of clubs."]  # the first key: from the end
 
 
 def test_on_a_line_being_typed_full_stop_and_comma_are_typed():
@@ -145,19 +145,19 @@ def test_every_cursor_stop_is_new_text_just_above_the_caret(terminal):
     "read the line above" finds. The caret waits on the empty prompt, after `> `, so a
     key typed next is typed there."""
     keys = [
-        (FULL_STOP, "Pile 1: five of spades, 8 cards."),
-        (FULL_STOP, "Pile 2: four of clubs, 8 cards."),
-        (COMMA, "Pile 1: five of spades, 8 cards."),
-        (COMMA, "End of the table. Pile 1: five of spades, 8 cards."),
-        (END, "Reserve R8: jack of clubs."),
-        (FULL_STOP, "End of the table. Reserve R8: jack of clubs."),
-        (PAGE_UP, "Pile 1: five of spades, 8 cards."),
-        (PAGE_DOWN, "Reserve R1: queen of diamonds."),
-        (HOME, "Pile 1: five of spades, 8 cards."),
-        (SPACE, "Selected: five of spades, pile 1."),
-        (ESCAPE, "Dropped the selection: five of spades, pile 1."),
-        (RIGHT, "Pile 2: four of clubs, 8 cards."),
-        (LEFT, "Pile 1: five of spades, 8 cards."),
+        (FULL_STOP, "Pile 1, five of spades, 8 cards."),
+        (FULL_STOP, "Pile 2, four of clubs, 8 cards."),
+        (COMMA, "Pile 1, five of spades, 8 cards."),
+        (COMMA, "End of the table. Pile 1, five of spades, 8 cards."),
+        (END, "Reserve R8, jack of clubs."),
+        (FULL_STOP, "End of the table. Reserve R8, jack of clubs."),
+        (PAGE_UP, "Pile 1, five of spades, 8 cards."),
+        (PAGE_DOWN, "Reserve R1, queen of diamonds."),
+        (HOME, "Pile 1, five of spades, 8 cards."),
+        (SPACE, "Selected, five of spades in pile 1."),
+        (ESCAPE, "Dropped the selection, five of spades in pile 1."),
+        (RIGHT, "Pile 2, four of clubs, 8 cards."),
+        (LEFT, "Pile 1, five of spades, 8 cards."),
     ]
     for key, line in keys:
         new = terminal.press(key)

@@ -33,12 +33,12 @@ from tests.support import RecordingSpeaker
 planted = pytest.mark.expects_bug  # the test plants a bug (tests/loud.py)
 
 CODE = "HM1-N-EMQPNCT"
-SOUNDS_STOPPED = "Sounds stopped: something went wrong in them. The game goes on."
-SPEECH_STOPPED = "Speech stopped: something went wrong in the game's voice. The game goes on."
-COMMAND_FAILED = "Something went wrong with that command; the game is saved and goes on."
+SOUNDS_STOPPED = "Sounds stopped. Something went wrong in them. The game goes on."
+SPEECH_STOPPED = "Speech stopped. Something went wrong in the game's voice. The game goes on."
+COMMAND_FAILED = "Something went wrong with that command. The game is saved and goes on."
 PAIR = (
-    "Pair removed: five of spades and six of diamonds. "
-    "Pile 1: two of clubs, 7 cards. Pile 8: jack of clubs, 7 cards."
+    "Pair removed, five of spades and six of diamonds. "
+    "Pile 1, two of clubs, 7 cards. Pile 8, jack of clubs, 7 cards."
 )
 
 
@@ -89,7 +89,7 @@ def test_a_sound_that_cannot_be_chosen_costs_no_word(tmp_path, monkeypatch):
     monkeypatch.setattr(earcons.Earcons, "for_events", broken_choice)
     front, written, logged = front_end(tmp_path, player=RecordingSpeaker())
     front.start()
-    assert any(line.startswith("Pile 1:") for line in written)  # the opening table is shown
+    assert any(line.startswith("Pile 1,") for line in written)  # the opening table is shown
     assert written.count(SOUNDS_STOPPED) == 1 and "The details are in LOG." in written
     written.clear()
     front.line("pick 1 8")
@@ -109,7 +109,7 @@ def test_a_sound_that_cannot_be_played_costs_no_word(tmp_path):
     assert PAIR in written and written.count(SOUNDS_STOPPED) == 1
     assert written.index(SOUNDS_STOPPED) > written.index(PAIR)  # what was done comes first
     front.line("pick 1")
-    assert written[-1].startswith("Selected:") and written.count(SOUNDS_STOPPED) == 1
+    assert written[-1].startswith("Selected,") and written.count(SOUNDS_STOPPED) == 1
     assert len(logged) == 1
 
 
@@ -136,8 +136,8 @@ def test_the_sounds_stopping_is_said_in_the_player_s_language(tmp_path, monkeypa
         front, written, _ = front_end(tmp_path, player=RecordingSpeaker(), language=language)
         front.line("pick 1 8")
         said[language] = [line for line in written if line.startswith(("Els sons", "Lydene"))]
-    assert said["ca"] == ["Els sons s'han aturat: alguna cosa hi ha fallat. El joc continua."]
-    assert said["da"] == ["Lydene er stoppet: Noget gik galt med dem. Spillet fortsætter."]
+    assert said["ca"] == ["Els sons s'han aturat. Alguna cosa hi ha fallat. El joc continua."]
+    assert said["da"] == ["Lydene er stoppet. Noget gik galt med dem. Spillet fortsætter."]
 
 
 @planted
@@ -160,7 +160,7 @@ def test_a_voice_that_cannot_be_silenced_stops_nothing(tmp_path):
     assert serve(front, ["pick 1 8", "pick 1", "quit"], started=True) == 0
     assert PAIR in written and written.count(SPEECH_STOPPED) == 1
     assert written.index(SPEECH_STOPPED) > written.index(PAIR)  # the answer first
-    assert any(line.startswith("Selected:") for line in written)
+    assert any(line.startswith("Selected,") for line in written)
     assert written[-1] == "Goodbye."
     assert isinstance(front.speaker, SilentSpeaker)  # off: it would speak over every answer
     assert ("close",) in voice.log and len(logged) == 1

@@ -180,7 +180,7 @@ def test_a_latin1_terminal_and_the_json_stream(isolated_folders):
         env=latin1,
     )
     assert done.returncode == 0 and b"Traceback" not in done.stderr
-    assert "Parella retirada: cinc de piques i sis de diamants.".encode("latin-1") in done.stdout
+    assert "Parella retirada, cinc de piques i sis de diamants.".encode("latin-1") in done.stdout
     done = run(["--json", "--lang", "ca"], input=b"pick 1\n", env=latin1)
     assert done.returncode == 0
     answer = json.loads(done.stdout.decode("utf-8").splitlines()[1])  # UTF-8, or this fails

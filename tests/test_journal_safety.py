@@ -198,7 +198,7 @@ def test_the_sentence_names_the_count_and_the_copy(paths):
 
     problem = StorageProblem(Problem.JOURNAL_STOPPED, "j", "j.bad", count=3)
     text = STORAGE_PROBLEMS[(problem.problem, True)].format(path="j", aside="j.bad", count=3)
-    assert "brought back before it: 3" in text and "j.bad" in text
+    assert "brought back before it, 3" in text and "j.bad" in text
 
 
 def test_a_journal_folded_before_it_grows_too_large(paths, monkeypatch):

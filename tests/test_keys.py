@@ -52,13 +52,13 @@ def typed(*lines: str) -> list[str]:
 def test_arrows_move_over_the_arc_one_line_a_stop():
     said = play(RIGHT, RIGHT, LEFT, END, HOME, PAGE_DOWN, PAGE_UP)
     assert said == [
-        "Pile 1: five of spades, 8 cards.",  # the first key puts the cursor on pile 1
-        "Pile 2: four of clubs, 8 cards.",
-        "Pile 1: five of spades, 8 cards.",
-        "Reserve R8: jack of clubs.",
-        "Pile 1: five of spades, 8 cards.",
-        "Reserve R1: queen of diamonds.",
-        "Pile 1: five of spades, 8 cards.",
+        "Pile 1, five of spades, 8 cards.",  # the first key puts the cursor on pile 1
+        "Pile 2, four of clubs, 8 cards.",
+        "Pile 1, five of spades, 8 cards.",
+        "Reserve R8, jack of clubs.",
+        "Pile 1, five of spades, 8 cards.",
+        "Reserve R1, queen of diamonds.",
+        "Pile 1, five of spades, 8 cards.",
     ]
 
 
@@ -66,16 +66,16 @@ def test_at_an_end_the_cursor_stays_and_says_its_place_again():
     """Before, only the end's sound told that the cursor had not moved: with sounds off,
     or on a braille display, the same line twice. Now the line says so first."""
     end = "End of the table. "
-    assert play(LEFT, RIGHT) == ["Reserve R8: jack of clubs.", end + "Reserve R8: jack of clubs."]
-    pile_1 = "Pile 1: five of spades, 8 cards."
+    assert play(LEFT, RIGHT) == ["Reserve R8, jack of clubs.", end + "Reserve R8, jack of clubs."]
+    pile_1 = "Pile 1, five of spades, 8 cards."
     assert play(HOME, LEFT, PAGE_UP) == [pile_1, end + pile_1, end + pile_1]
 
 
 def test_space_taps_the_place_under_the_cursor_as_pick_does():
     keys = play(HOME, SPACE, *[RIGHT] * 7, SPACE)
     cursor_lines = [
-        "Pile 1: five of spades, 8 cards.",
-        *[f"Pile {n}: " for n in range(2, 9)],
+        "Pile 1, five of spades, 8 cards.",
+        *[f"Pile {n}, " for n in range(2, 9)],
     ]
     taps = [line for line in keys if not line.startswith(tuple(cursor_lines))]
     assert taps == typed("pick 1", "pick 8")
@@ -83,22 +83,22 @@ def test_space_taps_the_place_under_the_cursor_as_pick_does():
 
 def test_the_cursor_says_a_selected_card_is_selected():
     keys = play(HOME, SPACE, RIGHT, LEFT)
-    assert keys[-1] == "Pile 1: five of spades, 8 cards, selected."
+    assert keys[-1] == "Pile 1, five of spades, 8 cards, selected."
 
 
 def test_the_cursor_stays_where_it_was_after_a_removal():
     keys = play(HOME, SPACE, *[RIGHT] * 7, SPACE, RIGHT, LEFT)
     # pile 8's six of diamonds went with the pair: the cursor is still on pile 8
-    assert keys[-2:] == ["Pile 9: seven of clubs, 8 cards.", "Pile 8: jack of clubs, 7 cards."]
+    assert keys[-2:] == ["Pile 9, seven of clubs, 8 cards.", "Pile 8, jack of clubs, 7 cards."]
 
 
 def test_escape_drops_the_selection():
     keys = play(HOME, SPACE, ESCAPE, ESCAPE)
-    assert keys[-2:] == ["Dropped the selection: five of spades, pile 1.", "Nothing is selected."]
+    assert keys[-2:] == ["Dropped the selection, five of spades in pile 1.", "Nothing is selected."]
 
 
 def test_space_before_any_arrow_says_how_to_choose_a_place():
-    assert play(SPACE) == ["No place under the cursor yet: the arrow keys choose one."]
+    assert play(SPACE) == ["No place under the cursor yet. The arrow keys choose one."]
 
 
 @pytest.mark.parametrize("key", [RIGHT, LEFT, HOME, END, PAGE_UP, PAGE_DOWN, SPACE])
@@ -106,14 +106,14 @@ def test_on_a_line_being_typed_every_key_edits_the_line(key):
     """`ile 5`, the key, then Home and `p`: with the cursor keys acting, this would not
     be `pile 5`. Nothing of the cursor is said."""
     said = play("ile 5", key, HOME, "p", END, "\r")
-    assert said == ["Pile 5: queen of hearts, 8 cards."]  # Space made "pile 5 ": the same
+    assert said == ["Pile 5, queen of hearts, 8 cards."]  # Space made "pile 5 ": the same
 
 
 def test_typed_commands_still_work_between_keys():
     assert play(HOME, "info\r", RIGHT) == [
-        "Pile 1: five of spades, 8 cards.",
+        "Pile 1, five of spades, 8 cards.",
         *typed("info"),
-        "Pile 2: four of clubs, 8 cards.",
+        "Pile 2, four of clubs, 8 cards.",
     ]
 
 
@@ -143,4 +143,4 @@ def test_a_whole_game_can_be_played_with_the_arrows_and_space_alone():
         keyboard.send_text("".join(keys) + "quit\r")
         run_prompt(front)
     assert session.game.status == "won" and session.game.score == 520
-    assert any(line.startswith("Victory: all 104 cards removed.") for line in written)
+    assert any(line.startswith("Victory. All 104 cards removed.") for line in written)

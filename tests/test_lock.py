@@ -203,7 +203,7 @@ def test_a_read_only_state_folder_resumes_the_saved_game_and_says_saving_is_off(
     said = Presenter(Words("en")).render(problem)[0]
     assert (
         said
-        == f"Saving is off in this window: the folder {folder} cannot be written. Nothing is saved."
+        == f"Saving is off in this window. The folder {folder} cannot be written. Nothing is saved."
     )
     play(session, "pick " + " ".join(line[3]))
     play(session, "quit")
@@ -230,7 +230,7 @@ def test_a_second_window_is_told_which_window_owns_the_game(paths):
     assert problem.problem is Problem.OPEN_ELSEWHERE and problem.process == os.getpid()
     assert problem.host is None and 0 <= problem.since < 60
     said = Presenter(Words("en")).render(problem)[0]
-    assert said.startswith(f"Half Moon is already open in another window: process {os.getpid()}")
+    assert said.startswith(f"Half Moon is already open in another window. Process {os.getpid()}")
     assert "no command history" in said
     first.release()
     assert FilesLock(paths.lock).acquire().owner  # released: the next window owns the files
@@ -242,11 +242,11 @@ def test_the_owner_is_said_with_its_age(paths):
     [problem] = problems(keeper_for(paths, ownership).open(None))
     said = Presenter(Words("en")).render(problem)[0]
     assert said.startswith(
-        "Half Moon is already open in another window: process 4321, "
+        "Half Moon is already open in another window. Process 4321, "
         "started 12 minutes and 5 seconds ago."
     )
     said = Presenter(Words("da")).render(problem)[0]
-    assert "proces 4321, startet for 12 minutter og 5 sekunder siden" in said
+    assert "Proces 4321, startet for 12 minutter og 5 sekunder siden" in said
 
 
 @pytest.mark.parametrize("code", [errno.ENOLCK, errno.EOPNOTSUPP])

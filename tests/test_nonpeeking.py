@@ -305,7 +305,7 @@ def test_the_sampling_study_writes_a_won_row_only_for_a_replayed_win(monkeypatch
 
 
 def test_tallest_piles_and_reserve_last_rank_the_removals():
-    # pile 1: a 3 on 8 cards; pile 2: a lone 4; pile 3: a lone 7; reserve: an 8
+    # pile 1, a 3 on 8 cards; pile 2, a lone 4; pile 3, a lone 7; reserve: an 8
     hidden = [0] * (KING + 1)
     hidden[5], hidden[6] = 4, 3
     view = View((8, 1, 1), (3, 4, 7), (8,), tuple(hidden))

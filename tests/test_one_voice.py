@@ -71,9 +71,9 @@ def test_the_start_says_which_voice_speaks_and_how_to_change_it(orca, tmp_path):
     front.start()
     front.settle()
     front.close()
-    assert written[1].startswith("Bunke 1:")  # the table at once, the choice after it
+    assert written[1].startswith("Bunke 1,")  # the table at once, the choice after it
     assert written[-1] == (
-        "Stemme: din skærmlæser, Orca. Spillet er tavst. Skriv tale til for spillets egen stemme."
+        "Stemme, din skærmlæser, Orca. Spillet er tavst. Skriv tale til for spillets egen stemme."
     )
 
 
@@ -169,4 +169,4 @@ def test_options_and_the_environment_choose_the_voice_for_one_run(isolated_folde
         check=False,
     )
     assert done.returncode == 0
-    assert done.stderr == "Ignored HALFMOON_A11Y_SPEECH=maybe: not understood.\n"
+    assert done.stderr == "Ignored HALFMOON_A11Y_SPEECH=maybe. Not understood.\n"

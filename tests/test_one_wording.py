@@ -2,7 +2,7 @@
 The JSON mode's messages, read in order, are the text front end's sentences, the same and
 in the same order, answer after answer, in every language: a braille or web client built on
 the JSON mode says what the terminal says without re-implementing the presenter. Before,
-at a win the messages added "Pile 12: empty." and "Reserve R4: empty.", which the text never
+at a win the messages added "Pile 12, empty." and "Reserve R4, empty.", which the text never
 says, and at a block their order differed."""
 
 from __future__ import annotations

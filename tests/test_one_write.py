@@ -140,4 +140,4 @@ def test_a_failure_of_the_voice_comes_in_the_same_write():
     front.speaker = FailingOnce()
     front.line("pile 1")
     [write] = texts(raw)
-    assert write.count("\n") == 2 and write.endswith("Pile 1: five of spades, 8 cards.\n")
+    assert write.count("\n") == 2 and write.endswith("Pile 1, five of spades, 8 cards.\n")

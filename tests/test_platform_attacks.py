@@ -98,7 +98,7 @@ def test_a_bug_in_choosing_the_voice_at_start_is_not_called_a_command_s(language
     front.close()
     words = Words(language)
     command = words._("Something went wrong with that command. The game goes on.")
-    saved = words._("Something went wrong with that command; the game is saved and goes on.")
+    saved = words._("Something went wrong with that command. The game is saved and goes on.")
     assert command not in written and saved not in written
     assert written[-2:] == [
         words._("Something went wrong while starting the voice. The game goes on silently."),
@@ -112,7 +112,7 @@ def test_macos_the_opening_and_the_voice_line_are_one_write(pretend_system):
     """VoiceOver in macOS Terminal interrupts itself at each new write (issue 20, point
     4: one write an answer). Before, speech auto's choice came in a write of its own
     after the opening, a few milliseconds later (ps is quick): VoiceOver cut the table
-    it had begun to read and said only `Voice: your screen reader, VoiceOver...`. On
+    it had begun to read and said only `Voice, your screen reader, VoiceOver...`. On
     macOS the opening now waits for that quick check, and the opening is one write with
     the choice after the deal, as with speech on; the slow tasklist of Windows is still
     never waited for (tests/test_reader_start.py)."""
@@ -141,9 +141,9 @@ def test_macos_the_opening_and_the_voice_line_are_one_write(pretend_system):
     front.close()
     opening, info = writes
     assert opening[:2] == [
-        "New game: deal HM1-N-EMQPNCT. Type help for the commands.",
-        "Voice: your screen reader, VoiceOver. The game stays silent. "
+        "New game, deal HM1 N EMQPNCT. Type help for the commands.",
+        "Voice, your screen reader, VoiceOver. The game stays silent. "
         "Type speech on for its own voice.",
     ]
-    assert opening[2].startswith("Pile 1:") and len(opening) == 22
+    assert opening[2].startswith("Pile 1,") and len(opening) == 22
     assert info[0].startswith("Time ")

@@ -77,14 +77,14 @@ def test_windows_the_opening_comes_before_a_slow_tasklist_and_nvda_is_heard_alon
     front = TextFrontEnd(session, write, factory, announce_voice=True)
     front.start()
     first_at, check_done, first = written[0]
-    assert first == "New game: deal HM1-N-EMQPNCT. Type help for the commands."  # at once
+    assert first == "New game, deal HM1 N EMQPNCT. Type help for the commands."  # at once
     assert not check_done and first_at < SLOW / 2
-    assert written[1][2].startswith("Pile 1:")  # and the table, still before the check ends
+    assert written[1][2].startswith("Pile 1,")  # and the table, still before the check ends
     assert not written[-1][1]
     front.settle()
     assert done.exists()
     assert written[-1][2] == (
-        "Voice: your screen reader, NVDA. The game stays silent. Type speech on for its own voice."
+        "Voice, your screen reader, NVDA. The game stays silent. Type speech on for its own voice."
     )
     assert [voice.reader for voice in made] == ["NVDA"]
     assert isinstance(front.speaker, SilentSpeaker)  # the game's own voice was never made
@@ -142,16 +142,16 @@ def test_no_screen_reader_the_own_voice_speaks_the_opening_once_chosen(tmp_path)
     front = TextFrontEnd(session, written.extend, own_voice_after(0.3, speakers), True)
     serve(front, ["info"])
     chosen = (
-        "Stemme: spillets egen, da der ikke kører nogen skærmlæser. "
+        "Stemme, spillets egen, da der ikke kører nogen skærmlæser. "
         "Skriv tale fra for at gøre den tavs."
     )
-    deal = "Nyt spil: spilkode HM1-N-EMQPNCT. Skriv hjælp for at høre kommandoerne."
+    deal = "Nyt spil, spilkode HM1 N EMQPNCT. Skriv hjælp for at høre kommandoerne."
     table = written[1:21]
     assert written[:22] == [deal, *table, chosen]  # written at once, the choice after it
-    assert table[0].startswith("Bunke 1:") and table[-1].startswith("Reserve R8:")
+    assert table[0].startswith("Bunke 1,") and table[-1].startswith("Reserve R8,")
     [speaker] = speakers
     opening = speaker.spoken()[:22]
-    spelled = deal.replace("HM1-N-EMQPNCT", "H M 1, N, E M Q P N C T")
+    spelled = deal.replace("HM1 N EMQPNCT", "H M 1, N, E M Q P N C T")
     assert opening == [spelled, chosen, *table]  # spoken as before: the choice after the deal
     assert speaker.log[22] == ("interrupt",)  # then `info` cuts it, and is said
     assert speaker.spoken()[22].startswith("Tid 0 sekunder.")
@@ -171,7 +171,7 @@ def test_a_choice_not_made_in_time_leaves_the_game_silent_and_says_so(monkeypatc
     front = TextFrontEnd(session, written.extend, factory, True)
     front.start()
     front.settle()
-    assert written[-1] == "Veu: el joc no parla. Escriu veu sí per sentir la veu del joc."
+    assert written[-1] == "Veu, el joc no parla. Escriu veu sí per sentir la veu del joc."
     assert isinstance(front.speaker, SilentSpeaker)
     release.set()
     assert wait_for(lambda: ("close",) in late.log)
@@ -224,8 +224,8 @@ def test_speech_on_and_off_choose_before_the_opening_as_before(speech):
     speakers: list[RecordingSpeaker] = []
     front = TextFrontEnd(session, written.extend, own_voice_after(0, speakers), True)
     front.start()
-    assert written[1].startswith("Voice:")
-    assert written[2].startswith("Pile 1:")
+    assert written[1].startswith("Voice,")
+    assert written[2].startswith("Pile 1,")
     front.close()
 
 
@@ -246,18 +246,18 @@ def test_the_program_writes_the_choice_after_the_table_and_before_the_first_answ
     )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[0] == "New game: deal HM1-N-EMQPNCT. Type help for the commands."
-    assert lines[1].startswith("Pile 1:") and lines[20].startswith("Reserve R8:")
+    assert lines[0] == "New game, deal HM1 N EMQPNCT. Type help for the commands."
+    assert lines[1].startswith("Pile 1,") and lines[20].startswith("Reserve R8,")
     assert lines[21] in (
-        "Voice: the game's own, since no screen reader is running. Type speech off to silence it.",
-        "Speech is not available: no speech engine was found. The game goes on silently.",
+        "Voice, the game's own, since no screen reader is running. Type speech off to silence it.",
+        "Speech is not available. No speech engine was found. The game goes on silently.",
     )
     assert lines[22].startswith("Time 0 seconds.")  # then the answer to `info`
 
 
 # -- only the player's own screen reader (issue 26, finding 11) ----------------------------
 #
-# On a shared machine the game said "Voice: your screen reader, Orca" for another user's
+# On a shared machine the game said "Voice, your screen reader, Orca" for another user's
 # Orca, and stayed silent. The player's user here is PLAYER, whoever runs the tests.
 
 PLAYER = 1000
@@ -400,17 +400,17 @@ def plain_game_voice_line() -> str:
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    return next(line for line in done.stdout.splitlines() if line.startswith(("Voice:", "Speech")))
+    return next(line for line in done.stdout.splitlines() if line.startswith(("Voice,", "Speech")))
 
 
 def test_the_real_program_ignores_another_users_reader(processes):
     """The finding as it was met: another user's Orca on the machine, the player with
-    none. Before, "Voice: your screen reader, Orca. The game stays silent."."""
+    none. Before, "Voice, your screen reader, Orca. The game stays silent."."""
     other = os.getuid() + 1
     processes.start("orca", uid=other, login=other)
     assert plain_game_voice_line() in (
-        "Voice: the game's own, since no screen reader is running. Type speech off to silence it.",
-        "Speech is not available: no speech engine was found. The game goes on silently.",
+        "Voice, the game's own, since no screen reader is running. Type speech off to silence it.",
+        "Speech is not available. No speech engine was found. The game goes on silently.",
     )
     processes.start("orca")  # the player's own
-    assert plain_game_voice_line().startswith("Voice: your screen reader, Orca.")
+    assert plain_game_voice_line().startswith("Voice, your screen reader, Orca.")

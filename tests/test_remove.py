@@ -16,7 +16,7 @@ from halfmoon_a11y.core.events import Kind, Selected
 from halfmoon_a11y.core.places import Location
 from tests.solver import playable_moves
 
-CODE = "HM1-N-EMQPNCT"  # pile 1: five of spades, pile 8: six of diamonds, 8 5 3: J Q K
+CODE = "HM1-N-EMQPNCT"  # pile 1, five of spades; pile 8, six of diamonds; 8 5 3: J Q K
 
 
 def places(*texts: str) -> tuple[Location, ...]:

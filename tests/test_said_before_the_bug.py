@@ -11,7 +11,7 @@ from tests.test_survives_bugs import SAID, front_end
 
 pytestmark = pytest.mark.expects_bug  # every test here plants a bug (tests/loud.py)
 
-PAIR = "Pair removed: five of spades and six of diamonds."
+PAIR = "Pair removed, five of spades and six of diamonds."
 
 
 def broken_after_the_change(monkeypatch) -> None:
@@ -30,7 +30,7 @@ def test_an_undo_that_meets_a_bug_is_still_said(paths, monkeypatch):
     lines.clear()
     broken_after_the_change(monkeypatch)
     front.line("undo")
-    assert lines[0].startswith("Undone: pair back in place: five of spades")
+    assert lines[0].startswith("Undone, pair back in place, five of spades")
     assert lines[-2:] == [SAID["en"], "The details are in LOG."]
     assert front.session.game.moves == 0 and len(logged) == 1
     keeper.close()
@@ -41,7 +41,7 @@ def test_a_removal_that_meets_a_bug_is_still_said_with_what_it_uncovered(paths, 
     front, keeper, _ = front_end(paths, lines)
     broken_after_the_change(monkeypatch)
     front.line("pick 1 8")
-    assert lines[0].startswith(PAIR) and "Pile 1: two of clubs, 7 cards." in lines[0]
+    assert lines[0].startswith(PAIR) and "Pile 1, two of clubs, 7 cards." in lines[0]
     assert lines[-2] == SAID["en"]
     keeper.close()
 
@@ -54,7 +54,7 @@ def test_a_redo_that_meets_a_bug_is_said_as_a_redo(paths, monkeypatch):
     lines.clear()
     broken_after_the_change(monkeypatch)
     front.line("redo")
-    assert lines[0].startswith("Redone: pair removed again: five of spades")
+    assert lines[0].startswith("Redone, pair removed again, five of spades")
     assert lines[-2] == SAID["en"]
     assert front.session.game.moves == 1
     keeper.close()
@@ -85,7 +85,7 @@ def test_a_part_that_cannot_be_worded_hides_no_other_part(paths, monkeypatch):
     lines.clear()
     monkeypatch.setitem(presenter._RENDERERS, ev.SelectionDropped, broken)
     front.line("undo")
-    assert lines[0].startswith("Undone: pair back in place: five of spades")
+    assert lines[0].startswith("Undone, pair back in place, five of spades")
     assert lines[-2:] == [SAID["en"], "The details are in LOG."]
     assert len(logged) == 1
     keeper.close()

@@ -83,7 +83,7 @@ def test_the_real_program_sees_the_tests_screen_reader(processes, tmp_path):
         encoding="utf-8",
     )
     try:
-        child.expect("Voice: your screen reader, Orca. The game stays silent.")
+        child.expect("Voice, your screen reader, Orca. The game stays silent.")
         child.sendline("quit")
         child.expect(pexpect.EOF)
     finally:

@@ -96,7 +96,7 @@ def test_new_after_a_win_and_an_undo_says_the_game_counts_as_won(paths, clock):
     play(session, "pick " + " ".join(_first_move(session)))
     [asked] = play(session, "new")
     assert asked == NewAsked(1, won=False)
-    assert Presenter().render(asked)[0].endswith("it counts as abandoned.")
+    assert Presenter().render(asked)[0].endswith("It counts as abandoned.")
 
 
 def _first_move(session: Session) -> tuple[str, ...]:
@@ -160,20 +160,20 @@ def _loc(text: str):
             "en",
             ["pick 1 8", "undo", "redo", "rd"],
             [
-                "Redone: pair removed again: five of spades and six of diamonds. "
-                "Pile 1: two of clubs, 7 cards. Pile 8: jack of clubs, 7 cards.",
+                "Redone, pair removed again, five of spades and six of diamonds. "
+                "Pile 1, two of clubs, 7 cards. Pile 8, jack of clubs, 7 cards.",
                 "Score 10, 102 cards left.",
-                "Nothing to redo: only moves taken back since your last move can be made again.",
+                "Nothing to redo. Only moves taken back since your last move can be made again.",
             ],
         ),
         (
             "ca",
             ["tria 1 8", "desfés", "refés", "rf"],
             [
-                "Refet: parella retirada de nou: cinc de piques i sis de diamants. "
-                "Pila 1: dos de trèvols, 7 cartes. Pila 8: sota de trèvols, 7 cartes.",
+                "Refet, parella retirada de nou, cinc de piques i sis de diamants. "
+                "Pila 1, dos de trèvols, 7 cartes. Pila 8, sota de trèvols, 7 cartes.",
                 "Puntuació 10, queden 102 cartes.",
-                "No hi ha res per refer: només es poden tornar a fer les jugades desfetes "
+                "No hi ha res per refer. Només es poden tornar a fer les jugades desfetes "
                 "després de la teva última jugada.",
             ],
         ),
@@ -181,10 +181,10 @@ def _loc(text: str):
             "da",
             ["vælg 1 8", "fortryd", "omgør", "om"],
             [
-                "Omgjort: par fjernet igen: spar fem og ruder seks. "
-                "Bunke 1: klør to, 7 kort. Bunke 8: klør knægt, 7 kort.",
+                "Omgjort, par fjernet igen, spar fem og ruder seks. "
+                "Bunke 1, klør to, 7 kort. Bunke 8, klør knægt, 7 kort.",
                 "Score 10, 102 kort tilbage.",
-                "Intet at omgøre: kun træk, der er fortrudt siden dit seneste træk, "
+                "Intet at omgøre. Kun træk, der er fortrudt siden dit seneste træk, "
                 "kan laves igen.",
             ],
         ),
@@ -244,12 +244,12 @@ def test_a_redo_is_journaled_as_the_removal_it_makes_again(paths, clock):
 @pytest.mark.parametrize(
     ("args", "language", "expected"),
     [
-        (["--bogus"], "ca", "Opció no entesa: --bogus. Escriu halfmoon-a11y --help per veure"),
-        (["--lang", "fr"], "ca", "Opció no entesa: --lang fr. Escriu"),
-        (["--code"], "ca", "Opció no entesa: --code. Escriu"),
-        (["--bogus", "x"], "da", "Tilvalget blev ikke forstået: --bogus x. Skriv"),
-        (["--lang", "fr"], "da", "Tilvalget blev ikke forstået: --lang fr. Skriv"),
-        (["--sounds", "--no-sounds"], "da", "Tilvalget blev ikke forstået: --no-sounds."),
+        (["--bogus"], "ca", "Opció no entesa, --bogus. Escriu halfmoon-a11y --help per veure"),
+        (["--lang", "fr"], "ca", "Opció no entesa, --lang fr. Escriu"),
+        (["--code"], "ca", "Opció no entesa, --code. Escriu"),
+        (["--bogus", "x"], "da", "Tilvalget blev ikke forstået, --bogus x. Skriv"),
+        (["--lang", "fr"], "da", "Tilvalget blev ikke forstået, --lang fr. Skriv"),
+        (["--sounds", "--no-sounds"], "da", "Tilvalget blev ikke forstået, --no-sounds."),
         (["--bogus"], "en", "Option not understood (unrecognized arguments: --bogus). Type"),
     ],
 )
@@ -302,39 +302,39 @@ def test_catalan_words_a_place_named_twice_as_feminine_and_runs_of_piles_with_ar
     from halfmoon_a11y.text.table import TableWords
     from halfmoon_a11y.text.words import Words
 
-    assert _said("ca", ["tria 4 4"]) == ["Lloc repetit: pila 4. No s'ha tocat res."]
+    assert _said("ca", ["tria 4 4"]) == ["Lloc repetit, pila 4. No s'ha tocat res."]
     empty = TableWords(Words("ca")).empty
     places = [Location.parse(str(n)) for n in (1, 2, 3, 4, 5, 6, 7, 8, 9)]
-    assert empty(places) == "Buides: piles de l'1 a la 9."
+    assert empty(places) == "Buides, piles de l'1 a la 9."
     places = [Location.parse(str(n)) for n in (4, 5, 6, 7, 8, 9, 10, 11)]
     assert empty([*places, Location.parse("R2"), Location.parse("R3"), Location.parse("R4")]) == (
-        "Buides: piles de la 4 a l'11, reserva de R2 a R4."
+        "Buides, piles de la 4 a l'11, reserva de R2 a R4."
     )
-    assert TableWords(Words("en")).empty(places) == "Empty: piles 4 to 11."
-    assert TableWords(Words("da")).empty(places) == "Tomme: bunker 4 til 11."
+    assert TableWords(Words("en")).empty(places) == "Empty, piles 4 to 11."
+    assert TableWords(Words("da")).empty(places) == "Tomme, bunker 4 til 11."
 
 
 @pytest.mark.parametrize(
     ("language", "lines", "expected"),
     [
-        ("en", ["pick", "pile"], ["Say which places: type pick,", "Say which place: type pile,"]),
+        ("en", ["pick", "pile"], ["Say which places. Type pick,", "Say which place. Type pile,"]),
         (
             "ca",
             ["tria", "pila"],
-            ["Digues quins llocs: escriu tria", "Digues quin lloc: escriu pila"],
+            ["Digues quins llocs. Escriu tria", "Digues quin lloc. Escriu pila"],
         ),
         (
             "da",
             ["vælg", "bunke"],
-            ["Sig hvilke steder: skriv vælg", "Sig hvilket sted: skriv bunke"],
+            ["Sig hvilke steder. Skriv vælg", "Sig hvilket sted. Skriv bunke"],
         ),
-        ("en", ["set", "lang"], ["Say which setting and its value:", "Missing value: the setting"]),
+        ("en", ["set", "lang"], ["Say which setting and its value.", "Missing value. The setting"]),
         (
             "ca",
             ["idioma", "veu"],
-            ["Falta el valor: l'ajust idioma", "Falta el valor: l'ajust veu"],
+            ["Falta el valor. L'ajust idioma", "Falta el valor. L'ajust veu"],
         ),
-        ("da", ["indstil", "tale"], ["Sig hvilken indstilling og dens", "Værdien mangler:"]),
+        ("da", ["indstil", "tale"], ["Sig hvilken indstilling og dens", "Værdien mangler."]),
     ],
 )
 def test_what_is_missing_is_said_without_the_word_argument(language, lines, expected):
@@ -350,11 +350,11 @@ def test_danish_names_a_selection_let_go_one_way_and_says_from_80_to_400():
 
     session = Session(CODE, Settings(language="da"))
     said = _said("da", ["vælg 3", "fortryd", "vælg 1 8", "vælg 3", "vælg 1 2"], session)
-    assert "Valget er ophævet: hjerter konge, bunke 3." in said  # a pick of two lets it go
+    assert "Valget er ophævet, hjerter konge i bunke 3." in said  # a pick of two lets it go
     assert said[-1].endswith("Valget er ophævet.")  # no match: the same words
     assert not any("annuller" in line for line in said)
     assert _said("da", ["indstil hastighed 500"]) == [
-        "Ikke forstået: 500. Indstillingen hastighed kan være fra 80 til 400."
+        "Ikke forstået, 500. Indstillingen hastighed kan være fra 80 til 400."
     ]
 
 
@@ -366,31 +366,31 @@ def test_undoing_a_block_says_no_longer_blocked():
         ["-", "-", "-", "-", "-", "-", "-", "-"],
     )
     said = _said("en", ["pick 1 2", "undo"], session_with(blocking))
-    assert said[-1] == "No longer blocked: a pair or a trio can be played."
+    assert said[-1] == "No longer blocked. A pair or a trio can be played."
 
 
 @pytest.mark.parametrize(
     ("language", "line", "expected"),
     [
-        ("en", "set move-errors on", "Move errors: on. When a move fails, the game says why."),
+        ("en", "set move-errors on", "Move errors, on. When a move fails, the game says why."),
         (
             "en",
             "set placement-help on",
-            "Placement help: on. When you select a card, the game names the cards it "
+            "Placement help, on. When you select a card, the game names the cards it "
             "combines with.",
         ),
         (
             "ca",
             "ajusta errors sí",
-            "Errors de moviment: activats. Quan una jugada falla, el joc diu per què.",
+            "Errors de moviment, activats. Quan una jugada falla, el joc diu per què.",
         ),
         (
             "da",
             "indstil trækfejl til",
-            "Trækfejl: til. Når et træk ikke lykkes, siger spillet hvorfor.",
+            "Trækfejl, til. Når et træk ikke lykkes, siger spillet hvorfor.",
         ),
-        ("en", "set move-errors off", "Move errors: off."),
-        ("da", "indstil placeringshjælp fra", "Placeringshjælp: fra."),
+        ("en", "set move-errors off", "Move errors, off."),
+        ("da", "indstil placeringshjælp fra", "Placeringshjælp, fra."),
     ],
 )
 def test_a_seed_setting_switched_on_says_what_it_does(language, line, expected):

@@ -167,7 +167,7 @@ def test_windows_plays_the_sounds_with_winsound(winsound, bare_path, pretend_sys
 def test_windows_speech_is_no_longer_without_a_player(
     winsound, bare_path, pretend_system, monkeypatch
 ):
-    """Before: "Speech is not available: no audio player was found" on every Windows."""
+    """Before: "Speech is not available. No audio player was found" on every Windows."""
     pretend_system("windows")
     monkeypatch.setattr("halfmoon_a11y.voice.choose.engine_available", lambda: True)
     voice = make_speaker(Settings(language="en", speech="on"))
@@ -691,7 +691,7 @@ def heard_last(played: list[str], sentences: list[dict[str, str]]) -> bool:
 
 
 def test_the_real_program_speaks_through_winsound_on_windows(tmp_path):
-    """Before: "Speech is not available: no audio player was found." The engine is the
+    """Before: "Speech is not available. No audio player was found." The engine is the
     fake SAPI5 (tests/fakes/on_path: on Windows the game speaks through SAPI5); its
     sentences, and nothing else, go to the fake winsound, with the flags Windows takes."""
     (tmp_path / "bin").mkdir()

@@ -17,9 +17,9 @@ from halfmoon_a11y.ui import cli
 pytestmark = pytest.mark.expects_bug  # every test here plants a bug (tests/loud.py)
 
 EXPECTED = {
-    "en": "Something went wrong: the game could not start.",
-    "ca": "Alguna cosa ha fallat: el joc no s'ha pogut iniciar.",
-    "da": "Noget gik galt: spillet kunne ikke starte.",
+    "en": "Something went wrong. The game could not start.",
+    "ca": "Alguna cosa ha fallat. El joc no s'ha pogut iniciar.",
+    "da": "Noget gik galt. Spillet kunne ikke starte.",
 }
 
 

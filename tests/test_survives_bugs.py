@@ -34,7 +34,7 @@ PLANT = (
     "run()\n"
 )
 SAID = {
-    "en": "Something went wrong with that command; the game is saved and goes on.",
+    "en": "Something went wrong with that command. The game is saved and goes on.",
     "ca": "Alguna cosa ha fallat amb aquesta ordre. La partida està desada i continua.",
     "da": "Noget gik galt med den kommando. Spillet er gemt og fortsætter.",
 }
@@ -73,7 +73,7 @@ def test_plain_mode_says_one_sentence_and_goes_on(isolated_folders):
     assert out.count(SAID["ca"]) == 2
     assert out.count(f"Els detalls són a {log}.") == 1  # the path, the first time only
     after = out.split(SAID["ca"])[-1]
-    assert "Pila 1:" in after and "Adéu." in after  # the game went on to the end
+    assert "Pila 1," in after and "Adéu." in after  # the game went on to the end
     saved = savegame.read(state_folder(isolated_folders) / "game.json")
     assert saved is not None and saved.code == DealCode.parse(CODE) and len(saved.moves) == 1
 
@@ -121,7 +121,7 @@ def test_the_prompt_says_one_sentence_and_goes_on(isolated_folders):
     child.sendline("info")
     child.expect_exact(SAID["en"])
     child.sendline("pile 1")
-    child.expect("Pile 1:")
+    child.expect("Pile 1,")
     child.sendline("quit")
     child.expect("Goodbye.")
     child.expect(pexpect.EOF)
@@ -163,7 +163,7 @@ def test_a_bug_after_the_move_is_said_after_it(paths, monkeypatch):
     lines: list[str] = []
     front, keeper, logged = front_end(paths, lines)
     front.line("pick 1 8")
-    assert lines[0].startswith("Pair removed: five of spades and six of diamonds.")
+    assert lines[0].startswith("Pair removed, five of spades and six of diamonds.")
     assert lines[-2:] == [SAID["en"], "The details are in LOG."]
     assert len(logged) == 1
     lines.clear()

@@ -38,18 +38,18 @@ def spawn(*args: str, env_extra: dict[str, str] | None = None) -> pexpect.spawn:
 
 def test_a_player_at_the_terminal():
     child = spawn("--code", "HM1-N-EMQPNCT", "--lang", "ca")
-    child.expect("Partida nova: codi HM1-N-EMQPNCT. Escriu ajuda per veure les ordres.")
-    child.expect("Reserva R8: sota de trèvols.")
+    child.expect("Partida nova, codi HM1 N EMQPNCT. Escriu ajuda per veure les ordres.")
+    child.expect("Reserva R8, sota de trèvols.")
     child.sendline("tria 1 8")
     child.expect(  # the news first: what the removal uncovered, then the totals
-        "Parella retirada: cinc de piques i sis de diamants. "
-        "Pila 1: dos de trèvols, 7 cartes. Pila 8: sota de trèvols, 7 cartes."
+        "Parella retirada, cinc de piques i sis de diamants. "
+        "Pila 1, dos de trèvols, 7 cartes. Pila 8, sota de trèvols, 7 cartes."
     )
     child.expect("Puntuació 10, queden 102 cartes.")
     child.sendline("xyz")
-    child.expect("Ordre desconeguda: xyz.")
+    child.expect("Ordre desconeguda, xyz.")
     child.sendline("sprog da")
-    child.expect("Sprog: dansk.")
+    child.expect("Sprog, dansk.")
     child.sendline("hjælp fortryd")
     child.expect("fortryd eller f: Fortryd det seneste træk.")
     child.send("help\x03")  # Ctrl-C cancels the line
@@ -111,9 +111,9 @@ def test_plain_mode_from_a_pipe(how):
     assert done.stderr == ""
     out = done.stdout
     assert "\x1b" not in out  # plain text, nothing else
-    assert out.splitlines()[0] == "New game: deal HM1-N-EMQPNCT. Type help for the commands."
-    assert out.splitlines()[1] == "Pile 1: five of spades, 8 cards."
-    assert "Unknown command: foo." in out
+    assert out.splitlines()[0] == "New game, deal HM1 N EMQPNCT. Type help for the commands."
+    assert out.splitlines()[1] == "Pile 1, five of spades, 8 cards."
+    assert "Unknown command, foo." in out
     assert "Score 25. 2 moves." in out
     assert out.endswith("Goodbye.\n")
 
@@ -136,14 +136,14 @@ def test_language_from_the_environment():
         check=False,
         env={**os.environ, "LANG": "da_DK.UTF-8"},
     )
-    assert done.stdout.startswith("Nyt spil: spilkode HM1-N-AAAAAAB.")
+    assert done.stdout.startswith("Nyt spil, spilkode HM1 N AAAAAAB.")
 
 
 @pytest.mark.parametrize(
     ("args", "language", "expected"),
     [
-        (["--bogus"], "ca_ES.UTF-8", "Opció no entesa: --bogus. Escriu halfmoon-a11y --help"),
-        (["--lang", "fr"], "da_DK.UTF-8", "Tilvalget blev ikke forstået: --lang fr. Skriv"),
+        (["--bogus"], "ca_ES.UTF-8", "Opció no entesa, --bogus. Escriu halfmoon-a11y --help"),
+        (["--lang", "fr"], "da_DK.UTF-8", "Tilvalget blev ikke forstået, --lang fr. Skriv"),
         (["--code"], "C.UTF-8", "Option not understood (argument --code: expected one"),
     ],
 )
@@ -209,7 +209,7 @@ def test_history_survives_a_restart(mode):
     child = spawn(*mode, "--code", "HM1-N-EMQPNCT", "--no-speech", "--lang", "en")
     child.expect("Reserve R8")
     child.sendline("pile 5")
-    child.expect("Pile 5: queen of hearts, 8 cards.")
+    child.expect("Pile 5, queen of hearts, 8 cards.")
     child.sendline("frobnicate")  # not understood: not kept
     child.expect("Unknown command")
     child.sendline("quit")
@@ -225,7 +225,7 @@ def test_history_survives_a_restart(mode):
         again.child.send("\x1b[A")  # Up: pile 5 (frobnicate was never kept)
         again.read_until(lambda written: again.before_caret().endswith("pile 5"))
         again.child.send("\r")
-        again.read_until(lambda written: b"Pile 5: queen of hearts, 8 cards." in written)
+        again.read_until(lambda written: b"Pile 5, queen of hearts, 8 cards." in written)
         again.child.sendline("quit")
         again.child.expect(pexpect.EOF)
     finally:
@@ -242,7 +242,7 @@ def test_a_plain_history_ending_in_nuls_starts_and_is_mended():
     child = spawn("--plain", "--code", "HM1-N-EMQPNCT", "--no-speech", "--lang", "en")
     child.expect("Reserve R8")
     child.sendline("pile 6")
-    child.expect("Pile 6: ")
+    child.expect("Pile 6, ")
     child.sendline("quit")
     child.expect(pexpect.EOF)
     child.close()
@@ -290,7 +290,7 @@ def test_closing_the_terminal_saves_and_ends_at_once(mode, isolated_folders):
         child.expect("Reserve R8")
         if round_number == 0:
             child.sendline("pick 1 8")
-            child.expect("Pile 8: jack of clubs, 7 cards.")
+            child.expect("Pile 8, jack of clubs, 7 cards.")
         expect_reading(child)  # the game waits at its prompt
         child.ptyproc.fileobj.close()  # the terminal window is closed: only that
         child.ptyproc.closed, child.ptyproc.fd, child.child_fd = True, -1, -1
@@ -359,12 +359,12 @@ def test_arrows_space_and_typed_commands_mixed_in_a_real_terminal(tmp_path):
         return lambda: sounds_played() > count
 
     for key, answer in (
-        ("\x1b[C", "Pile 1: five of spades, 8 cards."),
-        ("\x1b[C", "Pile 2: four of clubs, 8 cards."),
-        (" ", "Selected: four of clubs, pile 2."),
-        ("\x1b[D", "Pile 1: five of spades, 8 cards."),
-        ("\x1b[F", "Reserve R8: jack of clubs."),
-        ("\x1b[C", "End of the table. Reserve R8: jack of clubs."),  # it stays
+        ("\x1b[C", "Pile 1, five of spades, 8 cards."),
+        ("\x1b[C", "Pile 2, four of clubs, 8 cards."),
+        (" ", "Selected, four of clubs in pile 2."),
+        ("\x1b[D", "Pile 1, five of spades, 8 cards."),
+        ("\x1b[F", "Reserve R8, jack of clubs."),
+        ("\x1b[C", "End of the table. Reserve R8, jack of clubs."),  # it stays
     ):
         began = more_sounds_than(sounds_played())
         child.send(key)
@@ -374,19 +374,19 @@ def test_arrows_space_and_typed_commands_mixed_in_a_real_terminal(tmp_path):
         assert wait_for(began), key
     child.sendline("info")
     child.expect_exact("Score 0. 0 moves. 104 cards left.")  # the tap started the clock
-    child.expect_exact("Selected: four of clubs, pile 2.")
+    child.expect_exact("Selected, four of clubs in pile 2.")
     expect_prompt(child)
     child.send("\x1b[H")
-    child.expect_exact("Pile 1: five of spades, 8 cards.")
+    child.expect_exact("Pile 1, five of spades, 8 cards.")
     expect_prompt(child)
     child.sendline("quit")
     child.expect(pexpect.EOF)
     shown = LINE_EDITING.sub("", heard.getvalue())
     assert "Traceback" not in shown
     # one line a cursor stop: pile 1 three times (Right, Left, Home), R8 twice (End, the edge)
-    assert shown.count("Pile 1: five of spades, 8 cards.") == 3
-    assert shown.count("Pile 2: four of clubs, 8 cards.") == 1
-    assert shown.count("Reserve R8: jack of clubs.") == 2
+    assert shown.count("Pile 1, five of spades, 8 cards.") == 3
+    assert shown.count("Pile 2, four of clubs, 8 cards.") == 1
+    assert shown.count("Reserve R8, jack of clubs.") == 2
     cache = Path(os.environ["XDG_CACHE_HOME"]) / "halfmoon-a11y" / "sounds" / "v1"
     names = {made.read_bytes(): made.name for made in cache.glob("*.wav")}
     copies = [Path(line.split()[2]) for line in log.read_text().splitlines()]
@@ -408,16 +408,16 @@ def test_escape_acts_at_once_and_the_next_key_is_not_lost():
     child = spawn("--code", "HM1-N-EMQPNCT", "--no-speech", "--no-sounds", "--lang", "en")
     expect_prompt(child)
     child.send("\x1b[H")
-    child.expect_exact("Pile 1: five of spades, 8 cards.")
+    child.expect_exact("Pile 1, five of spades, 8 cards.")
     child.send(" ")
-    child.expect_exact("Selected: five of spades, pile 1.")
+    child.expect_exact("Selected, five of spades in pile 1.")
     child.send("\x1b")
-    child.expect_exact("Dropped the selection: five of spades, pile 1.", timeout=1)
+    child.expect_exact("Dropped the selection, five of spades in pile 1.", timeout=1)
     child.send("\x1b[C")  # at once after it
-    child.expect_exact("Pile 2: four of clubs, 8 cards.", timeout=2)
+    child.expect_exact("Pile 2, four of clubs, 8 cards.", timeout=2)
     child.send("\x1b")
     child.expect_exact("Nothing is selected.", timeout=1)
     child.sendline("board")  # typed at once: no letter eaten
-    child.expect_exact("Pile 1: five of spades, 8 cards.")
+    child.expect_exact("Pile 1, five of spades, 8 cards.")
     child.sendline("quit")
     child.expect(pexpect.EOF)

@@ -89,10 +89,10 @@ def test_transcript(language, snapshot_text, clock):
 def test_switching_language_keeps_the_game(clock):
     session = Session(DealCode.parse("HM1-N-EMQPNCT"), now=clock)
     text = transcript(session, ["pick 1 8", "lang ca", "info", "idioma da", "info", "sprog en"])
-    assert "Idioma: català." in text
+    assert "Idioma, català." in text
     assert "Puntuació 10. 1 jugada." in text
-    assert "Sprog: dansk." in text
-    assert "Language: English." in text
+    assert "Sprog, dansk." in text
+    assert "Language, English." in text
     assert "Score 10. 1 træk." in text
     assert session.game.score == 10
 

@@ -87,8 +87,8 @@ def test_a_name_planted_in_the_temporary_folder_does_not_crash_a_start_with_spee
     assert (shared / name).is_dir()  # someone else's: left alone
     assert not [line for line in written if line.startswith("Speech")]
     assert (
-        "Pair removed: five of spades and six of diamonds. "
-        "Pile 1: two of clubs, 7 cards. Pile 8: jack of clubs, 7 cards." in written
+        "Pair removed, five of spades and six of diamonds. "
+        "Pile 1, two of clubs, 7 cards. Pile 8, jack of clubs, 7 cards." in written
     )
 
 
@@ -107,7 +107,7 @@ def test_a_name_planted_in_the_temporary_folder_does_not_crash_the_first_sound(
     assert wait_for(lambda: len(played(speech_on)) == 1)
     front.close()
     assert played(speech_on)[0].split()[1] == "0.110"  # the selection's sound, 110 ms
-    assert "Selected: five of spades, pile 1." in written
+    assert "Selected, five of spades in pile 1." in written
 
 
 def test_the_speech_folder_is_private_under_the_runtime_folder(tmp_path, monkeypatch):
@@ -215,13 +215,13 @@ def test_no_usable_folder_starts_the_game_silent_and_says_why(speech_on, tmp_pat
     front.line("pick 1 8")
     front.close()
     said = (
-        "Tale er ikke tilgængelig: der kunne ikke oprettes en privat mappe til lyden. "
+        "Tale er ikke tilgængelig. Der kunne ikke oprettes en privat mappe til lyden. "
         "Spillet fortsætter uden lyd."
     )
     assert written.count(said) == 1
     assert (
-        "Par fjernet: spar fem og ruder seks. "
-        "Bunke 1: klør to, 7 kort. Bunke 8: klør knægt, 7 kort." in written
+        "Par fjernet, spar fem og ruder seks. "
+        "Bunke 1, klør to, 7 kort. Bunke 8, klør knægt, 7 kort." in written
     )
     assert played(speech_on) == []
 
@@ -242,7 +242,7 @@ def test_no_usable_folder_in_the_real_program(tmp_path):
         TMPDIR=str(tmp_path / "missing"),
     )
     assert (
-        "Speech is not available: no private folder for its audio could be made. "
+        "Speech is not available. No private folder for its audio could be made. "
         "The game goes on silently."
     ) in done.stdout.splitlines()
 

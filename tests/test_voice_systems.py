@@ -166,8 +166,8 @@ def test_windows_speaks_english_with_an_english_voice_when_sapi5_has_no_catalan(
     )
     texts = [text for text, _file, _voice, _rate in engine.said]
     assert texts[:3] == [
-        "New game: deal H M 1, N, E M Q P N C T. Type help for the commands.",
-        "Voice: the game's own, since no screen reader is running. Type speech off to silence it.",
+        "New game, deal H M 1, N, E M Q P N C T. Type help for the commands.",
+        "Voice, the game's own, since no screen reader is running. Type speech off to silence it.",
         "No Catalan voice on this computer. The game speaks English instead, "
         "with the voice Microsoft Zira Desktop, English, United States.",
     ]
@@ -294,7 +294,7 @@ def test_a_say_that_fails_is_no_engine_and_the_game_says_so(
     assert isinstance(front.speaker, SilentSpeaker)  # known at once: the engine gave up
     front.line("info")
     front.close()
-    assert "Speech is not available: no speech engine was found." in " ".join(written)
+    assert "Speech is not available. No speech engine was found." in " ".join(written)
 
 
 def test_a_sentence_say_cannot_make_is_a_synthesis_error(tmp_path, monkeypatch):
@@ -395,7 +395,7 @@ def test_the_ear_follows_the_spoken_language_and_the_screen_the_players(tmp_path
     assert ("language", "en") in speaker.log
     notice = "No Catalan voice on this computer. The game speaks English instead, with the "
     assert notice + "voice English." in speaker.spoken()
-    assert any(line.startswith("Pair removed: five of spades") for line in speaker.spoken())
+    assert any(line.startswith("Pair removed, five of spades") for line in speaker.spoken())
     assert any(line.startswith("Parella retirada") for line in written)
 
 
@@ -500,7 +500,7 @@ def test_a_whole_game_speaks_through_each_systems_engine(system, tmp_path):
         sara = fake_pyttsx3.VOICES["nsss"][1].id
         assert {entry["voice"] for entry in made} == {sara}
         assert [e for e in made if e["text"].startswith(("Spillet er gemt", "Farvel"))]
-    info = r"Tid \d+ sekund(er)?\. Score 0\. 0 træk\. 104 kort tilbage\. Spilkode HM1-N-EMQPNCT\."
+    info = r"Tid \d+ sekund(er)?\. Score 0\. 0 træk\. 104 kort tilbage\. Spilkode HM1 N EMQPNCT\."
     assert any(re.fullmatch(info, line) for line in written)  # the real clock: any time
 
 
@@ -509,7 +509,7 @@ def test_an_engine_that_cannot_start_is_said_once_in_place_of_the_voice_line(
     speech, fake_engine, pretend_system, tmp_path
 ):
     """SAPI5 failing to start (comtypes, a broken voice): before, the game wrote "Speech
-    is not available" before the deal, then "Voice: the game's own", which contradict."""
+    is not available" before the deal, then "Voice, the game's own", which contradict."""
     pretend_system("windows")
     fake_engine.INIT_ERROR = OSError("SAPI5 could not be created")
     session = Session(DealCode.parse(CODE), Settings(language="en", speech=speech))
@@ -521,8 +521,8 @@ def test_an_engine_that_cannot_start_is_said_once_in_place_of_the_voice_line(
     front.settle()
     front.line("info")
     front.close()
-    problem = "Speech is not available: no speech engine was found. The game goes on silently."
-    assert not [line for line in written if line.startswith("Voice:")]
+    problem = "Speech is not available. No speech engine was found. The game goes on silently."
+    assert not [line for line in written if line.startswith("Voice,")]
     assert written.count(problem) == 1
     assert written.index(problem) > 0 and written[0].startswith("New game")
     assert isinstance(front.speaker, SilentSpeaker)

@@ -60,7 +60,7 @@ def test_a_leftover_selection_never_spoils_a_pick(seed, earlier, single, data):
 
 def test_a_card_selected_then_named_in_the_move_is_not_said_let_go():
     """`pick 1`, then `pick 1 8`: the five of spades is used by the pair, never let go;
-    before, the game said "Selection dropped: five of spades, pile 1." and then removed
+    before, the game said "Selection dropped: five of spades in pile 1." and then removed
     that very card (found by ear, issue 26's review)."""
     session = Session(DealCode.parse("HM1-N-EMQPNCT"), now=lambda: 0.0)
     play(session, "pick 1")
@@ -134,18 +134,18 @@ TABLE = make_deal(
         (
             "en",
             "pick 1 2 3",
-            "One place too many: pile 3, since pile 1 and pile 2 make a pair. Nothing was tapped.",
+            "One place too many, pile 3, since pile 1 and pile 2 make a pair. Nothing was tapped.",
         ),
         (
             "ca",
             "tria r1 12 5",
-            "Un lloc de més: pila 5, perquè la reserva R1 i la pila 12 ja fan parella. "
+            "Un lloc de més, pila 5, perquè la reserva R1 i la pila 12 ja fan parella. "
             "No s'ha tocat res.",
         ),
         (
             "da",
             "vælg 1 2 8",  # pile 8 is empty: the place left over is refused all the same
-            "Ét sted for meget: bunke 8, fordi bunke 1 og bunke 2 danner et par. "
+            "Ét sted for meget, bunke 8, fordi bunke 1 og bunke 2 danner et par. "
             "Der blev ikke trykket på noget.",
         ),
     ],

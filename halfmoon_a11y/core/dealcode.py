@@ -68,7 +68,7 @@ class DealCode:
         if not cleaned.isascii():  # "ﬀ".upper() is "FF": only what was typed counts
             raise BadDealCodeError(text, CodeProblem.BAD_CHARACTER)
         cleaned = cleaned.upper()
-        parts = cleaned.split("-")
+        parts = "-".join(cleaned.split()).split("-")  # spaces part a code as dashes do
         if len(parts) != 3:
             raise BadDealCodeError(text, CodeProblem.MISSING_DASH)
         version, kind, letters = parts

@@ -248,8 +248,11 @@ def _place(name: str, text: str) -> Location:
 
 
 def _new(name: str, args: Sequence[str]) -> New:
-    _count(name, args, 0, 1)
-    return New(DealCode.parse(args[0]) if args else None)
+    """`new`, or `new` and a code, its parts joined by dashes (HM1-N-ABCDEFG) or spaces
+    (HM1 N ABCDEFG: the form the game says, which no screen reader spells out)."""
+    if not 1 < len(args) <= CODE_PARTS:
+        _count(name, args, 0, 1)
+    return New(DealCode.parse(" ".join(args)) if args else None)
 
 
 def _pile(name: str, args: Sequence[str]) -> ShowPile:
@@ -257,6 +260,7 @@ def _pile(name: str, args: Sequence[str]) -> ShowPile:
     return ShowPile(_place(name, args[0]))
 
 
+CODE_PARTS = 3  # HM1, N and the letters
 RULES = "rules"  # the help topic that reads the rules
 KEYS = "keys"  # the help topic that lists the prompt's keys
 TABLE = "table"  # the help topic that says the shape of the table
@@ -335,8 +339,8 @@ def _pick_run(session: Session, command: Pick) -> Answer:
 
 PICK = command(
     "pick",
-    N_("{name}, then one to three places, for example {name} 1 8. Places alone do too: 1 8"),
-    N_("Tap cards: piles 1 to 12, reserve R1 to R8."),
+    N_("{name}, then one to three places, for example {name} 1 8. Places alone do too, 1 8"),
+    N_("Tap cards, piles 1 to 12, reserve R1 to R8."),
     _pick,
     Pick,
     _pick_run,
@@ -389,7 +393,7 @@ def _board_run(session: Session, command: Board) -> Answer:
 BOARD = command(
     "board",
     ALONE,
-    N_("Read the whole table: piles, then reserve."),
+    N_("Read the whole table, piles, then reserve."),
     _no_args(Board),
     Board,
     _board_run,
@@ -492,7 +496,7 @@ LANG = command(
 SET = command(
     "set",
     N_("{name}, then a setting and its value, for example {name} {setting} {value}"),
-    N_("Change a setting: {settings}."),  # each setting without a command of its own
+    N_("Change a setting, {settings}."),  # each setting without a command of its own
     _set,
     Change,
     _change_run,
@@ -500,7 +504,7 @@ SET = command(
 SPEECH = command(
     "speech",
     SETTING_HOW,
-    N_("The game's own voice. Auto: it speaks only when no screen reader does."),
+    N_("The game's own voice. Auto, it speaks only when no screen reader does."),
     _own_command("speech"),
     Change,
     _change_run,
@@ -544,7 +548,7 @@ def _tops_run(session: Session, command: ShowTops) -> Answer:
 TOPS = command(
     "tops",
     ALONE,
-    N_("The playable cards by value: where the aces, the twos and the others are."),
+    N_("The playable cards by value, where the aces, the twos and the others are."),
     _no_args(ShowTops),
     ShowTops,
     _tops_run,

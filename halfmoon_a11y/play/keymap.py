@@ -43,6 +43,6 @@ KEYMAP: tuple[KeySpec, ...] = (
     KeySpec(("pageup",), cursor.PILES_ROW, N_("Page Up"), N_("to pile 1, from anywhere.")),
     KeySpec((" ",), TAP, N_("Space"), N_("taps the place under the cursor, as pick does.")),
     KeySpec(("escape",), DROP, N_("Escape"), N_("drops the selection.")),
-    KeySpec(("c-c",), CLEAR, N_("Ctrl-C"), N_("clears the line."), empty_line=False),
-    KeySpec(("c-d",), LEAVE, N_("Ctrl-D"), N_("leaves, as quit does.")),
+    KeySpec(("c-c",), CLEAR, N_("Control C"), N_("clears the line."), empty_line=False),
+    KeySpec(("c-d",), LEAVE, N_("Control D"), N_("leaves, as quit does.")),
 )

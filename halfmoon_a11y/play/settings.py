@@ -158,7 +158,7 @@ class SettingSpec:
     announce: str | Mapping[Any, str]  # a message with {value}, or one message per value
     audience: Audience
     option_help: tuple[str, ...] = ()  # --KEY (a switch: --KEY, then --no-KEY); none if empty
-    # said with the deal of a resumed game while it is on ("Move errors: on."), so that the
+    # said with the deal of a resumed game while it is on ("Move errors, on."), so that the
     # player knows the game will add to what it says; an audience never implies it
     said_on_resume: bool = False
 
@@ -200,15 +200,15 @@ SETTINGS: dict[str, SettingSpec] = {
             "language",
             Language(),
             "en",
-            N_("Language: {value}."),
+            N_("Language, {value}."),
             Audience.WORDS | Audience.VOICE,
-            (N_("the language: {choices}"),),
+            (N_("the language, {choices}"),),
         ),
         _switch(  # one sentence for each value: Catalan agrees the word with the setting
             "move-errors",
             "move_errors",
             False,
-            {True: N_("Move errors: on."), False: N_("Move errors: off.")},
+            {True: N_("Move errors, on."), False: N_("Move errors, off.")},
             Audience.SESSION,
             said_on_resume=True,
         ),
@@ -216,7 +216,7 @@ SETTINGS: dict[str, SettingSpec] = {
             "placement-help",
             "placement_help",
             False,
-            {True: N_("Placement help: on."), False: N_("Placement help: off.")},
+            {True: N_("Placement help, on."), False: N_("Placement help, off.")},
             Audience.SESSION,
             said_on_resume=True,
         ),
@@ -226,9 +226,9 @@ SETTINGS: dict[str, SettingSpec] = {
             Choice(CardNames),
             CardNames.FULL,
             {
-                CardNames.FULL: N_("Card names: full."),
-                CardNames.SHORT: N_("Card names: short."),
-                CardNames.LETTERS: N_("Card names: letters."),
+                CardNames.FULL: N_("Card names, full."),
+                CardNames.SHORT: N_("Card names, short."),
+                CardNames.LETTERS: N_("Card names, letters."),
             },
             Audience.WORDS,
         ),
@@ -239,15 +239,15 @@ SETTINGS: dict[str, SettingSpec] = {
             SpeechMode.AUTO,
             {
                 SpeechMode.AUTO: N_(
-                    "Speech: automatic. The game speaks when no screen reader does."
+                    "Speech, automatic. The game speaks when no screen reader does."
                 ),
-                SpeechMode.ON: N_("Speech: on."),
-                SpeechMode.OFF: N_("Speech: off."),
+                SpeechMode.ON: N_("Speech, on."),
+                SpeechMode.OFF: N_("Speech, off."),
             },
             Audience.SPEAKER,
             (
                 N_("the game speaks, even with a screen reader running"),
-                N_("the game stays silent: your screen reader speaks"),
+                N_("the game stays silent, your screen reader speaks"),
             ),
         ),
         SettingSpec(
@@ -255,14 +255,14 @@ SETTINGS: dict[str, SettingSpec] = {
             "rate",
             Number(80, 400),
             175,
-            N_("Speech rate: {value} words a minute."),
+            N_("Speech rate, {value} words a minute."),
             Audience.VOICE,
         ),
         _switch(  # short sounds for moves and places; with a screen reader too
             "sounds",
             "sounds",
             True,
-            {True: N_("Sounds: on."), False: N_("Sounds: off.")},
+            {True: N_("Sounds, on."), False: N_("Sounds, off.")},
             Audience.SPEAKER,
             N_("short sounds for moves and places, with or without speech"),
             N_("no sounds"),
@@ -273,10 +273,10 @@ SETTINGS: dict[str, SettingSpec] = {
             Choice(AnswerLength),
             AnswerLength.FULL,
             {
-                AnswerLength.FULL: N_("Answers: full."),
+                AnswerLength.FULL: N_("Answers, full."),
                 AnswerLength.SHORT: N_(
-                    "Answers: short. A move says what it removed and uncovered; "
-                    "type info for the score."
+                    "Answers, short. A move says what it removed and uncovered. "
+                    "Type info for the score."
                 ),
             },
             Audience.WORDS,

@@ -18,22 +18,22 @@ if TYPE_CHECKING:
 
 RULES_TEXT = (
     N_(
-        "The rules of Half Moon. Two decks are shuffled: 104 cards. Twelve piles of 8 cards, "
+        "The rules of Half Moon. Two decks are shuffled, 104 cards. Twelve piles of 8 cards, "
         "1 to 12, and a reserve of 8 cards, R1 to R8."
     ),
     N_("You can play the top card of each pile and every card left in the reserve."),
     N_(
-        "Pair: two number cards that add up to 11. Ace and ten, two and nine, three and "
+        "Pair, two number cards that add up to 11. Ace and ten, two and nine, three and "
         "eight, four and seven, five and six. The ace counts 1. Suits do not matter."
     ),
-    N_("Trio: a jack, a queen and a king, of any suits. Face cards never make a pair."),
+    N_("Trio, a jack, a queen and a king, of any suits. Face cards never make a pair."),
     N_(
         "Removed cards leave the game. An emptied pile or reserve slot stays empty. "
         "A pair scores 10 and a trio 15."
     ),
-    N_("Victory: all 104 cards are removed, in 48 moves, for 520 points."),
+    N_("Victory. All 104 cards are removed, in 48 moves, for 520 points."),
     N_(
-        "Blocked: no pair and no trio can be played. Then undo a move, or start a new game. "
+        "Blocked. No pair and no trio can be played. Then undo a move, or start a new game. "
         "The game never says whether a deal can be won."
     ),
 )
@@ -41,11 +41,11 @@ RULES_TEXT = (
 
 TABLE_TEXT = (
     N_(
-        "The table: the piles form an arc open downwards. Piles 1 to 3 are on the left, "
+        "The table. The piles form an arc open downwards. Piles 1 to 3 are on the left, "
         "4 to 10 along the top, 11 and 12 on the right under the corner."
     ),
-    N_("The reserve is in the middle of the arc, in two rows of four: R1 to R4 above R5 to R8."),
-    N_("The arrow keys follow the arc: piles 1 to 12, then R1 to R8."),
+    N_("The reserve is in the middle of the arc, in two rows of four, R1 to R4 above R5 to R8."),
+    N_("The arrow keys follow the arc, piles 1 to 12, then R1 to R8."),
 )
 
 
@@ -72,9 +72,9 @@ class Helper:
         w = self.words
         closing = w._("Type {help} and a command to hear more, or {help} {rules} for the rules.")
         help_word, rules = self.local_name("help"), self.rules_word()
-        topics = w._("{help} {keys}: the keys. {help} {table}: the shape of the table.")
+        topics = w._("{help} {keys}, the keys. {help} {table}, the shape of the table.")
         return [
-            w._("Commands:"),
+            w._("Commands."),
             *(self.line(spec.name) for spec in COMMANDS),
             closing.format(help=help_word, rules=rules),
             topics.format(help=help_word, keys=self.topic_word(KEYS), table=self.topic_word(TABLE)),
@@ -88,11 +88,11 @@ class Helper:
             lines.append(w._("Type {how}.").format(how=self.how(name)))
         names = lexicon(w.language).command_names.get(name, ())[1:]
         if names:
-            lines.append(w._("Also: {names}.").format(names=w.either(list(names))))
+            lines.append(w._("Also {names}.").format(names=w.either(list(names))))
         return lines
 
     def line(self, name: str) -> str:
-        """ "pick or p: Tap cards: piles 1 to 12, reserve R1 to R8." """
+        """ "pick or p: Tap cards, piles 1 to 12, reserve R1 to R8." """
         w = self.words
         spec = find(name)
         summary = w._(spec.summary)
@@ -101,7 +101,7 @@ class Helper:
         local = self.local_name(name)
         short = lexicon(w.language).short(name)
         names = w.either([local, short]) if short else local
-        return w._("{command}: {summary}").format(command=names, summary=summary)
+        return w._("{command}, {summary}").format(command=names, summary=summary)
 
     def how(self, name: str) -> str:
         """How a command is typed, for the ear: "pick, then one to three places, …"."""
@@ -130,20 +130,20 @@ class Helper:
     def keys(self) -> list[str]:
         """The prompt's keys (play.keymap), in the player's language."""
         w = self.words
-        line = w._("{key}: {does}")
+        line = w._("{key}, {does}")
         from halfmoon_a11y.play.keymap import KEYMAP  # only for `help keys`
 
         on_empty = [s for s in KEYMAP if s.empty_line]
         always = [s for s in KEYMAP if not s.empty_line]
         return [
-            w._("Keys, with nothing typed:"),
+            w._("Keys, with nothing typed."),
             w._(SCREEN_READER),  # first: a screen reader's player needs it before the list
             *(line.format(key=w._(s.name), does=w._(s.does)) for s in on_empty),
-            w._("At any time:"),
+            w._("At any time."),
             *(line.format(key=w._(s.name), does=w._(s.does)) for s in always),
             w._(
                 "On a line being typed, the keys edit the line. Up and Down bring back "
-                "earlier commands; Tab completes a word."
+                "earlier commands. Tab completes a word."
             ),
             w._(KEYS_WHERE),
         ]
@@ -190,7 +190,7 @@ class Helper:
         return lexicon(self.words.language).value(word) or ENGLISH.value(word) or word
 
     def announcement(self, spec: SettingSpec, value: Any) -> str:
-        """ "Move errors: on." in the player's language."""
+        """ "Move errors, on." in the player's language."""
         w = self.words
         if not isinstance(spec.announce, str):
             return w._(spec.announce[value])

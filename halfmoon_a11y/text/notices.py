@@ -34,15 +34,15 @@ STORAGE_PROBLEMS = {
     (Problem.STATS_FAILED, False): N_("Statistics could not be recorded in {path}."),
     (Problem.OPEN_ELSEWHERE, False): N_(
         "Half Moon is already open in another window. This window plays a game of its own "
-        "and saves nothing: no game, no settings, no statistics."
+        "and saves nothing, no game, no settings, no statistics."
     ),
     (Problem.JOURNAL_NOT_PLAIN, True): N_(
         "Journal {path} was not a plain file. It was kept aside as {aside}, and nothing was "
         "read from it."
     ),
     (Problem.JOURNAL_NOT_PLAIN, False): N_(
-        "Journal {path} is not a plain file and was left as it is. Nothing is lost: "
-        "the whole game is saved after every move instead."
+        "Journal {path} is not a plain file and was left as it is. Nothing is lost. "
+        "The whole game is saved after every move instead."
     ),
     (Problem.JOURNAL_UNREADABLE, True): N_(
         "Journal {path} could not be read. It was kept aside as {aside}, with a copy of "
@@ -53,41 +53,41 @@ STORAGE_PROBLEMS = {
         "its last full save, and the whole game is saved after every move from now on."
     ),
     (Problem.JOURNAL_STOPPED, True): N_(
-        "Journal {path}: a line could not be replayed. Moves and undos brought back "
-        "before it: {count}. The journal was kept aside as {aside}, with a copy of the "
+        "Journal {path}. A line could not be replayed. Moves and undos brought back "
+        "before it, {count}. The journal was kept aside as {aside}, with a copy of the "
         "saved game."
     ),
     (Problem.JOURNAL_STOPPED, False): N_(
-        "Journal {path}: a line could not be replayed. Moves and undos brought back "
-        "before it: {count}. The journal was left as it is, and the whole game is saved "
+        "Journal {path}. A line could not be replayed. Moves and undos brought back "
+        "before it, {count}. The journal was left as it is, and the whole game is saved "
         "after every move from now on."
     ),
     (Problem.JOURNAL_TOO_LONG, True): N_(
         "Journal {path} was too long to read whole. Moves and undos brought back from its "
-        "start: {count}. It was kept aside as {aside}, with a copy of the saved game."
+        "start, {count}. It was kept aside as {aside}, with a copy of the saved game."
     ),
     (Problem.JOURNAL_TOO_LONG, False): N_(
         "Journal {path} was too long to read whole. Moves and undos brought back from its "
-        "start: {count}. It was left as it is, and the whole game is saved after every "
+        "start, {count}. It was left as it is, and the whole game is saved after every "
         "move from now on."
     ),
     (Problem.JOURNAL_NOT_WRITTEN, False): N_(
-        "Journal {path} cannot be written. Nothing is lost: the whole game is saved after "
+        "Journal {path} cannot be written. Nothing is lost. The whole game is saved after "
         "every move instead."
     ),
-    (Problem.SAVING_AGAIN, False): N_("Saving works again: the game is saved to {path}."),
+    (Problem.SAVING_AGAIN, False): N_("Saving works again. The game is saved to {path}."),
     (Problem.LOCK_NOT_A_FILE, False): N_(
-        "Saving is off in this window: the lock file {path} is not a plain file. "
+        "Saving is off in this window. The lock file {path} is not a plain file. "
         "This window plays a game of its own and saves nothing. Remove that file to save again."
     ),
     (Problem.LOCK_NOT_PERMITTED, False): N_(
-        "Saving is off in this window: the lock file {path} cannot be opened: no "
+        "Saving is off in this window. The lock file {path} cannot be opened, no "
         "permission. It may belong to another user, for example after running Half Moon "
         "with sudo. "
         "This window plays a game of its own and saves nothing. Remove that file to save again."
     ),
     (Problem.LOCK_FAILED, False): N_(
-        "Saving is off in this window: the lock file {path} could not be made. "
+        "Saving is off in this window. The lock file {path} could not be made. "
         "This window plays a game of its own and saves nothing."
     ),
     (Problem.LOCK_SET_ASIDE, True): N_(
@@ -95,10 +95,10 @@ STORAGE_PROBLEMS = {
         "A new lock file was made."
     ),
     (Problem.STATE_READ_ONLY, False): N_(
-        "Saving is off in this window: the folder {path} cannot be written. Nothing is saved."
+        "Saving is off in this window. The folder {path} cannot be written. Nothing is saved."
     ),
     (Problem.STATE_NOT_OWN, False): N_(
-        "Saving is off in this window: the folder {path} belongs to another user. "
+        "Saving is off in this window. The folder {path} belongs to another user. "
         "Nothing is read from it, and nothing is saved."
     ),
     (Problem.SETTINGS_FOLDER_NOT_OWN, False): N_(
@@ -130,8 +130,8 @@ STORAGE_PROBLEMS = {
         "Kept game {path} holds another deal and was left as it is."
     ),
     (Problem.KEPT_OTHER, False): N_(
-        "Two games of this deal were found. The newer one is played; "
-        "the other stays kept as {path}."
+        "Two games of this deal were found. The newer one is played. "
+        "The other stays kept as {path}."
     ),
     (Problem.STATS_SIDE_FILE, True): N_(
         "Statistics file {path} was not a plain file. It was kept aside as {aside}. "
@@ -151,13 +151,13 @@ STORAGE_PROBLEMS = {
     ),
 }
 OPEN_ELSEWHERE_HERE = N_(
-    "Half Moon is already open in another window: process {process}, started {since} ago. "
-    "This window plays a game of its own and saves nothing: "
+    "Half Moon is already open in another window. Process {process}, started {since} ago. "
+    "This window plays a game of its own and saves nothing, "
     "no game, no settings, no statistics, no command history."
 )
 OPEN_ELSEWHERE_THERE = N_(
-    "Half Moon is already open on the computer {host}: process {process}, started {since} "
-    "ago. This window plays a game of its own and saves nothing: "
+    "Half Moon is already open on the computer {host}. Process {process}, started {since} "
+    "ago. This window plays a game of its own and saves nothing, "
     "no game, no settings, no statistics, no command history."
 )
 UNREADABLE_LEFT_AS_IT_IS = N_(

@@ -178,11 +178,11 @@ class Presenter:
         cards = w.join([w.card(p.card) for p in removed.cards])
         if isinstance(removed, ev.Redone):  # redo: an undone removal made again
             if removed.kind is ev.Kind.PAIR:
-                return w._("Redone: pair removed again: {cards}.").format(cards=cards)
-            return w._("Redone: trio removed again: {cards}.").format(cards=cards)
+                return w._("Redone, pair removed again, {cards}.").format(cards=cards)
+            return w._("Redone, trio removed again, {cards}.").format(cards=cards)
         if removed.kind is ev.Kind.PAIR:
-            return w._("Pair removed: {cards}.").format(cards=cards)
-        return w._("Trio removed: {cards}.").format(cards=cards)
+            return w._("Pair removed, {cards}.").format(cards=cards)
+        return w._("Trio removed, {cards}.").format(cards=cards)
 
     @property
     def full(self) -> bool:
@@ -220,9 +220,9 @@ class Presenter:
             return w._("Nothing is selected.")
         cards = w.listing([w.placed(p) for p in selection])
         if len(selection) == 1:
-            line = w._("Selected: {card}.").format(card=cards)
+            line = w._("Selected, {card}.").format(card=cards)
         else:
-            line = w.ngettext("Selected: {cards}.", "Selected: {cards}.", len(selection))
+            line = w.ngettext("Selected, {cards}.", "Selected, {cards}.", len(selection))
             line = line.format(cards=cards)
         if missing and len(missing) < 3:
             line += " " + w._(TRIO_NEEDS[tuple(missing)])
@@ -232,7 +232,7 @@ class Presenter:
     def _dropped(self, event: ev.SelectionDropped) -> list[str]:
         w = self.words
         cards = w.listing([w.placed(p) for p in event.dropped])
-        return [w._("Dropped the selection: {cards}.").format(cards=cards)]
+        return [w._("Dropped the selection, {cards}.").format(cards=cards)]
 
     @_renders(se.SelectionShown)
     def _selection_shown(self, event: se.SelectionShown) -> list[str]:
@@ -240,19 +240,19 @@ class Presenter:
 
     @_renders(ev.Deselected)
     def _deselected(self, event: ev.Deselected) -> list[str]:
-        return [self.words._("Deselected: {card}.").format(card=self.words.placed(event.placed))]
+        return [self.words._("Deselected, {card}.").format(card=self.words.placed(event.placed))]
 
     @_renders(ev.SelectionCleared)
     def _cleared(self, event: ev.SelectionCleared) -> list[str]:
         w = self.words
         cards = w.listing([w.placed(p) for p in (*event.cleared, event.tapped)])
-        return [w._("No match: {cards}. Selection cleared.").format(cards=cards)]
+        return [w._("No match, {cards}. Selection cleared.").format(cards=cards)]
 
     @_renders(ev.SelectionReplaced)
     def _replaced(self, event: ev.SelectionReplaced) -> list[str]:
         w = self.words
         return [
-            w._("Same rank: the only selected card is now {card}.").format(
+            w._("Same rank. The only selected card is now {card}.").format(
                 card=w.placed(event.selected)
             )
         ]
@@ -260,7 +260,7 @@ class Presenter:
     @_renders(ev.EmptyTapped)
     def _empty(self, event: ev.EmptyTapped) -> list[str]:
         place = self.words.place(event.location)
-        return [self.words._("Empty: {place}. Nothing to tap there.").format(place=place)]
+        return [self.words._("Empty, {place}. Nothing to tap there.").format(place=place)]
 
     # -- removals and undo -----------------------------------------------------------
 
@@ -277,9 +277,9 @@ class Presenter:
         w = self.words
         cards = w.listing([w.placed(p) for p in event.cards])
         if event.kind is ev.Kind.PAIR:
-            text = w._("Undone: pair back in place: {cards}.")
+            text = w._("Undone, pair back in place, {cards}.")
         else:
-            text = w._("Undone: trio back in place: {cards}.")
+            text = w._("Undone, trio back in place, {cards}.")
         if not self.full:
             return [text.format(cards=cards)]
         return [f"{text.format(cards=cards)} {self.totals(event.score, event.left)}"]
@@ -288,21 +288,21 @@ class Presenter:
     def _blocked(self, event: ev.Blocked) -> list[str]:
         return [
             self.words._(
-                "Blocked: no pair and no trio can be played. "
+                "Blocked. No pair and no trio can be played. "
                 "Type undo to take back a move, or new for a new game."
             )
         ]
 
     @_renders(ev.Unblocked)
     def _unblocked(self, event: ev.Unblocked) -> list[str]:
-        return [self.words._("No longer blocked: a pair or a trio can be played.")]
+        return [self.words._("No longer blocked. A pair or a trio can be played.")]
 
     @_renders(se.GameWon)
     def _won(self, event: se.GameWon) -> list[str]:
         w = self.words
         return [
             w._(
-                "Victory: all 104 cards removed. Score {score}, {moves}, time {time}. "
+                "Victory. All 104 cards removed. Score {score}, {moves}, time {time}. "
                 "Type new for a new game."
             ).format(score=event.score, moves=w.moves(event.moves), time=w.duration(event.elapsed))
         ]
@@ -312,10 +312,10 @@ class Presenter:
     @_renders(se.Dealt)
     def _dealt(self, event: se.Dealt) -> list[str]:
         if event.resumed:
-            text = self.words._("Game resumed: deal {code}. Type help for the commands.")
+            text = self.words._("Game resumed, deal {code}. Type help for the commands.")
         else:
-            text = self.words._("New game: deal {code}. Type help for the commands.")
-        said = [text.format(code=event.code)]
+            text = self.words._("New game, deal {code}. Type help for the commands.")
+        said = [text.format(code=self.words.code(event.code))]
         said += [self.helper.announcement(SETTINGS[key], True) for key in event.advice_on]
         return [" ".join(said)]
 
@@ -333,9 +333,9 @@ class Presenter:
     def _placement_help(self, event: se.PlacementHelp) -> list[str]:
         w = self.words
         if not event.cards:
-            return [w._("Placement help: no playable card can combine with it.")]
+            return [w._("Placement help, no playable card can combine with it.")]
         cards = w.listing([w.placed(p) for p in event.cards])
-        return [w._("Placement help: can combine with {cards}.").format(cards=cards)]
+        return [w._("Placement help, can combine with {cards}.").format(cards=cards)]
 
     @_renders(se.BoardShown)
     def _board(self, event: se.BoardShown) -> list[str]:
@@ -372,7 +372,7 @@ class Presenter:
             score=event.score,
             moves=upper_first(w.moves(event.moves)),
             left=upper_first(w.cards_left(event.left)),
-            code=event.code,
+            code=w.code(event.code),
         )
         if event.status is ev.Status.BLOCKED:
             line += " " + w._("The game is blocked.")
@@ -415,7 +415,7 @@ class Presenter:
 
     @_renders(se.CursorUnset)
     def _no_cursor(self, event: se.CursorUnset) -> list[str]:
-        return [self.words._("No place under the cursor yet: the arrow keys choose one.")]
+        return [self.words._("No place under the cursor yet. The arrow keys choose one.")]
 
     @_renders(se.LineCleared)
     def _line_cleared(self, event: se.LineCleared) -> list[str]:
@@ -434,12 +434,12 @@ class Presenter:
             ]
         elif event.part is se.Part.VOICE:  # the voice is off; the words and sounds go on
             lines = [
-                w._("Speech stopped: something went wrong in the game's voice. The game goes on.")
+                w._("Speech stopped. Something went wrong in the game's voice. The game goes on.")
             ]
         elif event.part is se.Part.SOUNDS:  # the sounds are off; the words and voice go on
-            lines = [w._("Sounds stopped: something went wrong in them. The game goes on.")]
+            lines = [w._("Sounds stopped. Something went wrong in them. The game goes on.")]
         elif event.saved:
-            lines = [w._("Something went wrong with that command; the game is saved and goes on.")]
+            lines = [w._("Something went wrong with that command. The game is saved and goes on.")]
         else:  # a window that saves nothing, a full disk
             lines = [w._("Something went wrong with that command. The game goes on.")]
         if event.log is not None:
@@ -464,7 +464,7 @@ class Presenter:
             )
         else:
             text = w._(
-                "This game has {moves}. Type {new} again to leave it: it counts as abandoned."
+                "This game has {moves}. Type {new} again to leave it. It counts as abandoned."
             )
         return [text.format(moves=w.moves(event.moves), new=self.helper.local_name("new"))]
 
@@ -476,7 +476,9 @@ class Presenter:
                 w._(
                     "Game {code}, with {moves}, is kept. Type {new} {code} to go back to it."
                 ).format(
-                    code=event.code, moves=w.moves(event.moves), new=self.helper.local_name("new")
+                    code=w.code(event.code),
+                    moves=w.moves(event.moves),
+                    new=self.helper.local_name("new"),
                 )
             ]
         return [w._("The game is saved. It comes back when you start again.")]
@@ -489,23 +491,23 @@ class Presenter:
     def _stats(self, event: se.StatsShown) -> list[str]:
         w, summary = self.words, event.summary
         if not summary.played:
-            return [w._("Statistics: no games recorded yet.")]
+            return [w._("Statistics. No games recorded yet.")]
         if summary.best_seconds is None:
-            best = w._("Best time: no game won yet.")
+            best = w._("Best time, no game won yet.")
         else:
-            best = w._("Best time: {time}.").format(time=w.duration(summary.best_seconds))
+            best = w._("Best time, {time}.").format(time=w.duration(summary.best_seconds))
         return [
             w._(
-                "Games played: {played}. Won: {won}. Blocked: {blocked}. Abandoned: {abandoned}."
+                "Games played {played}. Won {won}. Blocked {blocked}. Abandoned {abandoned}."
             ).format(
                 played=summary.played,
                 won=summary.won,
                 blocked=summary.blocked,
                 abandoned=summary.abandoned,
             ),
-            w._("Win rate: {percent} percent.").format(percent=summary.win_percent),
+            w._("Win rate, {percent} percent.").format(percent=summary.win_percent),
             best,
-            w._("Current winning streak: {current}. Longest winning streak: {longest}.").format(
+            w._("Current winning streak, {current}. Longest winning streak, {longest}.").format(
                 current=summary.current_streak, longest=summary.longest_streak
             ),
         ]

@@ -25,11 +25,11 @@ MAX_ECHO = 24  # characters of a refused word repeated back to the player
 # What a command typed without what it needs asks for, by its name (issue 19: "Missing
 # argument" was jargon); a command not named here says that something is missing.
 SAY_WHAT_IS_MISSING = {
-    "pick": N_("Say which places: type {how}."),
-    "pile": N_("Say which place: type {how}."),
-    "set": N_("Say which setting and its value: type {how}."),
+    "pick": N_("Say which places. Type {how}."),
+    "pile": N_("Say which place. Type {how}."),
+    "set": N_("Say which setting and its value. Type {how}."),
 }
-SOMETHING_MISSING = N_("Something is missing: type {how}.")
+SOMETHING_MISSING = N_("Something is missing. Type {how}.")
 
 
 def echo(text: str, limit: int = MAX_ECHO) -> str:
@@ -45,39 +45,39 @@ def said(words: Words, helper: Helper, error: HalfMoonError) -> str:
     match error:
         case command_errors.UnknownCommandError(word=word, suggestion=suggestion):
             if suggestion:
-                return w._("Unknown command: {word}. Did you mean {suggestion}?").format(
+                return w._("Unknown command, {word}. Did you mean {suggestion}?").format(
                     word=echo(word), suggestion=suggestion
                 )
-            return w._("Unknown command: {word}. Type {help} for the commands.").format(
+            return w._("Unknown command, {word}. Type {help} for the commands.").format(
                 word=echo(word), help=helper.local_name("help")
             )
         case errors.BadLocationError(text=text, command=command):
-            line = w._("No such place: {text}. Piles are 1 to 12, reserve R1 to R8.")
+            line = w._("No such place, {text}. Piles are 1 to 12, reserve R1 to R8.")
             line = line.format(text=echo(text))
             if command == "pick":
                 line += " " + w._("Nothing was tapped.")
             return line
         case command_errors.LineTooLongError(limit=limit):
             return w._(
-                "Too long: a command has at most {limit} characters. Nothing was done."
+                "Too long. A command has at most {limit} characters. Nothing was done."
             ).format(limit=limit)
         case command_errors.PlaceLeftOverError(pair=(first, second), extra=extra):
             return w._(
-                "One place too many: {extra}, since {first} and {second} make a pair. "
+                "One place too many, {extra}, since {first} and {second} make a pair. "
                 "Nothing was tapped."
             ).format(extra=w.place(extra), first=w.place(first), second=w.place(second))
         case command_errors.RepeatedPlaceError(text=text):
             place = w.place(Location.parse(text))
-            return w._("Named twice: {place}. Nothing was tapped.").format(place=place)
+            return w._("Named twice, {place}. Nothing was tapped.").format(place=place)
         case errors.BadDealCodeError(text=text, problem=problem):
-            return w._("Bad deal code: {text}. {problem} A code looks like HM1-N-ABCDEFG.").format(
+            return w._("Bad deal code, {text}. {problem} A code looks like HM1-N-ABCDEFG.").format(
                 text=echo(text), problem=w._(CODE_PROBLEMS[problem])
             )
         case errors.NothingToUndoError():
             return w._("Nothing to undo.")
         case errors.NothingToRedoError():
             return w._(
-                "Nothing to redo: only moves taken back since your last move can be made again."
+                "Nothing to redo. Only moves taken back since your last move can be made again."
             )
         case command_errors.StatisticsUnavailableError(path=str(path)):
             return w._("Statistics could not be read from {path}. The game goes on.").format(
@@ -86,7 +86,7 @@ def said(words: Words, helper: Helper, error: HalfMoonError) -> str:
         case command_errors.StatisticsUnavailableError():
             return w._("Statistics are not available.")
         case command_errors.MissingArgumentError(setting=str(key)):
-            return w._("Missing value: the setting {setting} takes {values}.").format(
+            return w._("Missing value. The setting {setting} takes {values}.").format(
                 setting=lexicon(w.language).setting(key) or key,
                 values=helper.values(SETTINGS[key]),
             )
@@ -94,20 +94,20 @@ def said(words: Words, helper: Helper, error: HalfMoonError) -> str:
             text = SAY_WHAT_IS_MISSING.get(name, SOMETHING_MISSING)
             return w._(text).format(how=helper.how(name))
         case command_errors.TooManyArgumentsError(command=name):
-            return w._("Too many arguments: type {how}.").format(how=helper.how(name))
+            return w._("Too many arguments. Type {how}.").format(how=helper.how(name))
         case command_errors.BadArgumentError(text=text, setting=str(key)):
             spec = SETTINGS[key]
             name = lexicon(w.language).setting(key) or key
-            return w._("Not understood: {text}. The setting {setting} takes {values}.").format(
+            return w._("Not understood, {text}. The setting {setting} takes {values}.").format(
                 text=echo(text), setting=name, values=helper.values(spec)
             )
         case command_errors.BadArgumentError(command="set", text=text):
             names = [lexicon(w.language).setting(key) or key for key in SETTINGS]
-            return w._("Not understood: {text}. The settings are {settings}.").format(
+            return w._("Not understood, {text}. The settings are {settings}.").format(
                 text=echo(text), settings=w.join(names)
             )
         case command_errors.BadArgumentError(command=name, text=text):
-            return w._("Not understood: {text}. Type {how}.").format(
+            return w._("Not understood, {text}. Type {how}.").format(
                 text=echo(text), how=helper.how(name)
             )
     return w._("Not understood.")

@@ -50,7 +50,7 @@ class TableWords:
         w = self.words
         place = upper_first(w.place(spot.location))
         if spot.card is None:
-            return w._("{place}: empty.").format(place=place)
+            return w._("{place}, empty.").format(place=place)
         parts = [w.card(spot.card)]
         if not spot.location.reserve:
             parts.append(w.cards_count(spot.count))
@@ -58,7 +58,7 @@ class TableWords:
             parts.append(w._("selected"))
         if spot.combinable:
             parts.append(w._("can combine"))
-        return w._("{place}: {details}.").format(place=place, details=", ".join(parts))
+        return w._("{place}, {details}.").format(place=place, details=", ".join(parts))
 
     def empty(self, locations: Sequence[Location]) -> str:
         """ "Empty: piles 3 and 7, reserve R2." """
@@ -78,7 +78,7 @@ class TableWords:
         elif slots:
             names = self.runs([loc.number for loc in slots], "R")
             parts.append(w._("reserve {slots}").format(slots=names))
-        return w._("Empty: {places}.").format(places=", ".join(parts))
+        return w._("Empty, {places}.").format(places=", ".join(parts))
 
     def runs(self, numbers: Sequence[int], prefix: str) -> str:
         """ "1, 3 and 5", with three or more in a row said as one: "1 to 11, R2 to R8"."""
@@ -111,14 +111,14 @@ class TableWords:
         for spot in spots:
             place = upper_first(w.place(spot.location))
             if spot.card is None:
-                said.append(w._("{place}: empty.").format(place=place))
+                said.append(w._("{place}, empty.").format(place=place))
             elif spot.location.reserve or not counts:
                 said.append(
-                    w._("{place}: {details}.").format(place=place, details=w.card(spot.card))
+                    w._("{place}, {details}.").format(place=place, details=w.card(spot.card))
                 )
             else:
                 said.append(  # "7 cards", not "7": by ear a bare number sounds like a card
-                    w._("{place}: {card}, {count}.").format(
+                    w._("{place}, {card}, {count}.").format(
                         place=place, card=w.card(spot.card), count=w.cards_count(spot.count)
                     )
                 )
@@ -142,7 +142,7 @@ class TableWords:
             if slots:
                 parts.append(w.join(slots))
             said.append(
-                w._("{value}: {places}.").format(
+                w._("{value}, {places}.").format(
                     value=w._(RANK_GROUPS[rank]), places=", ".join(parts)
                 )
             )

@@ -16,6 +16,8 @@ from halfmoon_a11y.text.catalog import Source, translations
 if TYPE_CHECKING:
     import gettext
 
+    from halfmoon_a11y.core.dealcode import DealCode
+
 RANK_NAMES = {
     Rank.ACE: N_("ace"),
     Rank.TWO: N_("two"),
@@ -101,10 +103,17 @@ class Words:
         return self._("pile {number}").format(number=location.number)
 
     def placed(self, placed: Placed) -> str:
-        """A card and where it lies: "five of spades, pile 1"."""
-        return self._("{card}, {place}").format(
+        """A card and where it lies: "five of spades in pile 1" (no comma inside, so that a
+        list of them needs no semicolons, which a screen reader names: issue 29)."""
+        return self._("{card} in {place}").format(
             card=self.card(placed.card), place=self.place(placed.location)
         )
+
+    def code(self, code: DealCode) -> str:
+        """A deal code as said in a sentence: its parts apart, "HM1 N ABCDEFG", since a
+        screen reader names each dash (issue 29). `new` takes it so; the `code` command
+        and the examples of how to type one give the dashed form, the seeds' own."""
+        return str(code).replace("-", " ")
 
     def cards_count(self, count: int) -> str:
         return self.ngettext("{n} card", "{n} cards", count).format(n=count)
@@ -140,8 +149,8 @@ class Words:
         return self._("{items} or {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
     def listing(self, items: list[str]) -> str:
-        """Items that each hold a comma already, separated more strongly."""
-        return "; ".join(items)
+        """Cards with their places: "a in pile 1, b in pile 8 and c in reserve R2"."""
+        return self.join(items)
 
 
 # A card's and a place's name depend only on the language and the card-name setting, and

@@ -75,7 +75,7 @@ def _from_environment(environ: Mapping[str, str], words: Words) -> dict[str, obj
         try:
             found[spec.field] = spec.parse(environ[name])
         except ValueError:
-            text = words._("Ignored {name}={value}: not understood.")
+            text = words._("Ignored {name}={value}. Not understood.")
             from halfmoon_a11y.text.refusals import echo  # only for a value not understood
 
             print(text.format(name=name, value=echo(environ[name])), file=sys.stderr)
@@ -147,7 +147,7 @@ def _bug_outside_play(error: Exception, argv: Sequence[str] | None) -> int:
     if _game_opened:  # its moves are in its save and journal, as after any stop
         lines = [words._("Something went wrong, and the game had to stop.")]
     else:
-        lines = [words._("Something went wrong: the game could not start.")]
+        lines = [words._("Something went wrong. The game could not start.")]
     if log is not None:
         lines.append(words._("The details are in {path}.").format(path=log))
     with contextlib.suppress(OSError, ValueError):

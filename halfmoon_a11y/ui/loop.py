@@ -195,7 +195,7 @@ class Turns(ABC):
         return se.Failed(shown, saved)
 
 
-SAVED = "Something went wrong with that command; the game is saved and goes on."
+SAVED = "Something went wrong with that command. The game is saved and goes on."
 NOT_SAVED = "Something went wrong with that command. The game goes on."
 
 

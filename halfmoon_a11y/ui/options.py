@@ -37,7 +37,7 @@ class Parser(argparse.ArgumentParser):
         named = None if self.words.language == "en" else _named(message)
         if named is not None:
             text = self.words._(
-                "Option not understood: {option}. Type halfmoon-a11y --help for the options."
+                "Option not understood, {option}. Type halfmoon-a11y --help for the options."
             )
             self.exit(2, text.format(option=echo(named, 200)) + "\n")
         detail = f" ({echo(message, 200)})" if self.words.language == "en" else ""

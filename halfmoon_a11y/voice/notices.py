@@ -54,26 +54,26 @@ class NoVoiceForLanguage(Notice):
 
 SPEECH_TROUBLES = {
     SpeechTrouble.NO_ENGINE: N_(
-        "Speech is not available: no speech engine was found. The game goes on silently."
+        "Speech is not available. No speech engine was found. The game goes on silently."
     ),
     SpeechTrouble.NO_PLAYER: N_(
-        "Speech is not available: no audio player was found. The game goes on silently."
+        "Speech is not available. No audio player was found. The game goes on silently."
     ),
     SpeechTrouble.SENTENCE_NOT_SYNTHESISED: N_(
-        "Speech skipped a sentence: the speech engine made no sound for it. "
+        "Speech skipped a sentence. The speech engine made no sound for it. "
         "The next ones are spoken."
     ),
     SpeechTrouble.SENTENCE_NOT_PLAYED: N_(
-        "Speech skipped a sentence: the audio player failed on it. The next ones are spoken."
+        "Speech skipped a sentence. The audio player failed on it. The next ones are spoken."
     ),
     SpeechTrouble.ENGINE_FAILED: N_(
-        "Speech stopped: the speech engine failed again and again. The game goes on silently."
+        "Speech stopped. The speech engine failed again and again. The game goes on silently."
     ),
     SpeechTrouble.PLAYER_FAILED: N_(
-        "Speech stopped: the audio player failed. The game goes on silently."
+        "Speech stopped. The audio player failed. The game goes on silently."
     ),
     SpeechTrouble.NO_FOLDER: N_(
-        "Speech is not available: no private folder for its audio could be made. "
+        "Speech is not available. No private folder for its audio could be made. "
         "The game goes on silently."
     ),
 }
@@ -95,17 +95,17 @@ def _voice_chosen(presenter: Presenter, event: VoiceChosen) -> list[str]:
     off, on = presenter.helper.usage_of("speech", "off"), presenter.helper.usage_of("speech", "on")
     if event.own and event.automatic:
         text = w._(
-            "Voice: the game's own, since no screen reader is running. Type {off} to silence it."
+            "Voice, the game's own, since no screen reader is running. Type {off} to silence it."
         )
     elif event.own:
-        text = w._("Voice: the game's own. Type {off} to silence it.")
+        text = w._("Voice, the game's own. Type {off} to silence it.")
     elif event.reader is not None:
         text = w._(
-            "Voice: your screen reader, {reader}. The game stays silent. "
+            "Voice, your screen reader, {reader}. The game stays silent. "
             "Type {on} for its own voice."
         )
     else:
-        text = w._("Voice: the game stays silent. Type {on} for its own voice.")
+        text = w._("Voice, the game stays silent. Type {on} for its own voice.")
     return [upper_first(text.format(off=off, on=on, reader=event.reader))]
 
 
