@@ -214,7 +214,7 @@ def test_the_resume_line_says_the_code_once_and_the_settings_that_add_words(path
         "Move errors, on. Placement help, on."
     )
     assert lines[1] == "Time 0 seconds. Score 10. 1 move. 102 cards left."
-    assert sum(line.count(CODE.replace('-', ' ')) for line in lines) == 1
+    assert sum(line.count(CODE.replace("-", " ")) for line in lines) == 1
 
 
 def json_game(*args):

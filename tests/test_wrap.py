@@ -19,7 +19,7 @@ import pytest
 from halfmoon_a11y.core.dealcode import DealCode, deal
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.settings import Settings
-from halfmoon_a11y.text.wrap import wrap
+from halfmoon_a11y.text.wrap import LINKS, _phrases, wrap
 from halfmoon_a11y.ui.frontend import TextFrontEnd, printer
 from tests.screen_model import ScreenModel
 from tests.solver import solve
@@ -27,7 +27,7 @@ from tests.solver import solve
 pytestmark = pytest.mark.slow  # the real program in a terminal
 
 CODE = "HM1-N-AAAAAAC"  # winnable: tests.solver finds a line for it
-WIDTHS = (40, 80, 132)
+WIDTHS = (40, 60, 80, 132)
 HELP = [
     "help",
     "help rules",
@@ -105,14 +105,50 @@ def test_a_whole_game_and_help_never_split_a_word(language):
                     # the last column is left free; only a word wider than that overflows
                     assert len(line) < columns or " " not in line, (columns, line)
                 for line, after in itertools.pairwise(mine):
-                    # cut no sooner than needed: the next word would not have fitted
-                    assert len(line) + 1 + len(after.split(" ")[0]) >= columns, (line, after)
+                    # cut no sooner than needed: the next phrase would not have fitted
+                    assert len(line) + 1 + len(_phrases(after.split(" "))[0]) >= columns, (
+                        line,
+                        after,
+                    )
+                    assert not phrase_cut(line, after), (columns, line, after)
     # the game's answers do need cutting at 40 and 80 columns; at 132 hardly
     assert cut[40] > cut[80] > 0, cut
 
 
+def phrase_cut(line: str, after: str) -> bool:
+    """Whether a line ends inside a phrase that must stay whole (issue 29): a number
+    without its noun ("…diamonds, 7" / "cards."), a place word without its number
+    ("Sixes, pile" / "6.")."""
+    words = line.split(" ")
+    last, first = words[-1], after.split(" ")[0]
+    if last.isdigit():  # a number whose noun is on the next line
+        return True
+    if last in LINKS and len(words) >= 2 and words[-2].isdigit():  # "4 de" / "cors"
+        return True
+    return last[-1:].isalpha() and bool(first[:1].isdigit() or re.match(r"R\d", first))
+
+
+@pytest.mark.parametrize("language", ["ca", "da", "en"])
+def test_a_whole_game_and_help_say_no_colon_and_no_semicolon(language):
+    """Orca names ":" and ";" at its default punctuation level ("dos punts", "kolon"):
+    the game writes a comma or a full stop where they say the same (issue 29)."""
+    sentences = [line for answer in whole_game(language) for line in answer]
+    assert [line for line in sentences if ":" in line or ";" in line] == []
+
+
+def test_wrapping_keeps_a_number_with_its_noun_and_a_place_word_with_its_number():
+    assert wrap("Parella retirada, 5 de piques i 6 de diamants, 7 cartes.", 30) == [
+        "Parella retirada, 5 de piques",
+        "i 6 de diamants, 7 cartes.",
+    ]
+    assert wrap("Sisos, pila 6 i reserva R6.", 12) == ["Sisos,", "pila 6 i", "reserva R6."]
+    assert wrap("Score 65, 91 cards left.", 12) == ["Score 65,", "91 cards", "left."]
+    assert wrap("Bunke 10, klør ni, 8 kort.", 9) == ["Bunke 10,", "klør ni,", "8 kort."]
+    assert wrap("x " + "pile 6", 4) == ["x", "pile", "6"]  # wider than the window: cut
+
+
 def test_a_word_wider_than_the_window_is_left_whole():
-    assert wrap("Unknown command, " + "x" * 50 + ".", 20) == ["Unknown command:", "x" * 50 + "."]
+    assert wrap("Unknown command, " + "x" * 50 + ".", 20) == ["Unknown command,", "x" * 50 + "."]
     assert wrap("one  two   three", 9) == ["one two", "three"]
     assert wrap("", 10) == [""]
     assert wrap("a line", 0) == ["a line"]

@@ -16,7 +16,6 @@ phrase wider than the window is cut between its words, as any line is.
 
 from __future__ import annotations
 
-
 LINKS = frozenset({"de", "of", "af"})  # "4 de cors", "4 of hearts": a number's card
 
 
