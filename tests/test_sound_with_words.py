@@ -166,7 +166,7 @@ def test_the_first_sentence_carries_the_sound_and_nothing_plays_before_it(tmp_pa
     assert wait_for(lambda: len(played.files) == 2)
     speaker.close()
     (first, first_channels), (_second, second_channels) = played.files
-    assert first.endswith("-with-sound.wav") and first_channels == 2  # the sound is in it
+    assert first.endswith("-with-selected-1.wav") and first_channels == 2  # the sound is in it
     assert second_channels == 1  # the second sentence as it was made
 
 

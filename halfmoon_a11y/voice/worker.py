@@ -321,7 +321,7 @@ def _mixed(sounds: Sequence[str], wav: Path) -> Path | None:
     when they cannot be mixed (voice/mixing.py)."""
     from halfmoon_a11y.voice.mixing import mix
 
-    mixed = wav.with_name(f"{wav.stem}-with-sound.wav")
+    mixed = wav.with_name(f"{wav.stem}-with-{Path(sounds[0]).name}")  # the sound, by name
     try:
         if mix(sounds, wav, mixed):
             return mixed
