@@ -1,12 +1,15 @@
 """Speech with real espeak-ng, through the game's own front end.
 
-    python3 benchmarks/speech_latency.py [--rounds 10] [--lang ca]
+    python3 benchmarks/speech_latency.py [--rounds 10] [--lang ca] [--sounds on|off]
 
 This machine has no sound card, so the player is `tests/players/realtime_player.py`,
 which "plays" in real time by sleeping for the WAV's duration and can be killed
 like any player. Each round measures:
-- first audio for `pick 1`: from the command being entered to the player process
-  running with its first sentence (target: at most 50 ms);
+- first word for `pick 1`: from the command being entered to the player process
+  running with its first sentence (target: at most 50 ms median, never above 150 ms).
+  With the sounds on (the default at a terminal, and here), `pick 1` has a sound: it
+  must not delay the words, and it must still be heard (counted: a player ran with
+  the sound, alone or mixed into the sentence, in stereo);
 - first audio for `board` (20 lines), the same (target: at most 50 ms);
 - the silence the game adds between the lines of `board`: from one sentence's
   player ending to the next sentence's player running, over its first four lines
@@ -37,8 +40,9 @@ from halfmoon_a11y.ui.frontend import TextFrontEnd  # noqa: E402
 from halfmoon_a11y.voice.choose import engine_available, make_speaker  # noqa: E402
 
 PLAYER = ROOT / "tests" / "players" / "realtime_player.py"
+WORST_MS = {"first word, pick": 150.0}  # no single answer later than this
 TARGETS_MS = {
-    "first audio, pick": 50.0,
+    "first word, pick": 50.0,
     "first audio, board": 50.0,
     "silence added between lines of board": 5.0,
     "interrupt to silence": 10.0,
@@ -55,6 +59,15 @@ def summary(name: str, values: list[float], target: float | None = None) -> tupl
     if target is None:
         return line, True
     met = statistics.median(ms) <= target
+    worst = WORST_MS.get(name)
+    if worst is not None:
+        met_worst = ms[-1] <= worst
+        met = met and met_worst
+        return (
+            f"{line} (target at most {target:g} ms, never above {worst:g} ms: "
+            f"{'met' if met else 'NOT met'})",
+            met,
+        )
     return f"{line} (target at most {target:g} ms: {'met' if met else 'NOT met'})", met
 
 
@@ -67,8 +80,9 @@ class Watch:
         self.changed = threading.Condition(self.lock)
 
     def play(self, text: str) -> None:
+        kind = "sound" if text.endswith(".wav") else "play"  # a sound file played alone
         with self.changed:
-            self.events.append(("play", time.perf_counter()))
+            self.events.append((kind, time.perf_counter()))
             self.changed.notify_all()
 
     def end(self) -> None:
@@ -99,6 +113,7 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=10)
     parser.add_argument("--lang", default="ca")
+    parser.add_argument("--sounds", choices=("on", "off"), default="on")
     args = parser.parse_args()
     if not engine_available():
         print("espeak-ng is not installed: nothing to measure")
@@ -106,9 +121,14 @@ def main() -> int:
     folder = Path(tempfile.mkdtemp(prefix="halfmoon-bench-"))
     log = folder / "played.log"
     environ = {"HALFMOON_A11Y_PLAYER": f"{sys.executable} {PLAYER} {log}"}
-    settings = Settings(language=args.lang, rate=400)
+    settings = Settings(language=args.lang, rate=400, sounds=args.sounds == "on")
     session = Session(DealCode.parse("HM1-N-EMQPNCT"), settings)
-    front = TextFrontEnd(session, lambda lines: None, lambda chosen: make_speaker(chosen, environ))
+    front = TextFrontEnd(
+        session,
+        lambda lines: None,
+        lambda chosen: make_speaker(chosen, environ),
+        sounds_folder=str(folder / "sounds"),
+    )
     front.start()
     front.settle()  # speech auto: the voice is chosen beside the opening, as `serve` does
     speaker = front.speaker
@@ -120,16 +140,19 @@ def main() -> int:
     time.sleep(0.2)
 
     first_pick, first_board, gaps, stand_in_gaps, silenced = [], [], [], [], []
-    late_plays = 0
+    late_plays = sounds_heard = 0
     for _ in range(args.rounds):
         for command, results in (("pick 1", first_pick), ("board", first_board)):
             watch.clear()
+            lines_before = len(log.read_text().splitlines()) if log.exists() else 0
             entered = time.perf_counter()
             front.line(command)
             if not watch.wait_for("play", 1):
                 print(f"the player never started for {command}")
                 return 1
             results.append(watch.times("play")[0] - entered)
+            if command == "pick 1":
+                sounds_heard += heard_a_sound(log, lines_before)
             if command == "board":
                 lines_before = len(log.read_text().splitlines())
                 if not watch.wait_for("play", 5):
@@ -144,19 +167,22 @@ def main() -> int:
                 ]
             time.sleep(0.1)
             playing = speaker._playing  # type: ignore[attr-defined]
-            plays_before = len(watch.times("play"))
+            plays_before = len(watch.times("play")) + len(watch.times("sound"))
             before = time.perf_counter()
             speaker.interrupt()
             if playing is not None:
                 playing.wait()
                 silenced.append(time.perf_counter() - before)
             time.sleep(0.3)  # anything made ahead would have started by now
-            late_plays += len(watch.times("play")) - plays_before
+            late_plays += len(watch.times("play")) + len(watch.times("sound")) - plays_before
     front.close()
-    print(f"language {args.lang}, rate 400, {args.rounds} rounds, stand-in player")
+    print(
+        f"language {args.lang}, rate 400, sounds {args.sounds}, {args.rounds} rounds, "
+        "stand-in player"
+    )
     met = True
     for name, values in (
-        ("first audio, pick", first_pick),
+        ("first word, pick", first_pick),
         ("first audio, board", first_board),
         ("silence added between lines of board", gaps),
         ("interrupt to silence", silenced),
@@ -166,7 +192,26 @@ def main() -> int:
         print(line)
     print(summary("silence the stand-in saw between lines (with its own start)", stand_in_gaps)[0])
     print(f"sentences played after an interruption: {late_plays} (must be 0)")
+    if args.sounds == "on":
+        print(f"`pick 1` with its sound heard: {sounds_heard} of {args.rounds} (must be all)")
+        met &= sounds_heard == args.rounds
     return 0 if met and late_plays == 0 else 1
+
+
+def heard_a_sound(log: Path, lines_before: int, wait: float = 0.3) -> bool:
+    """Whether a player ran, since the command, with a stereo file: the sound alone, or
+    the sentence with the sound mixed in (espeak-ng's sentences alone are mono)."""
+    import wave
+
+    deadline = time.perf_counter() + wait
+    while time.perf_counter() < deadline:
+        logged = log.read_text().splitlines() if log.exists() else []
+        for line in logged[lines_before:]:
+            with wave.open(line.split()[2], "rb") as audio:
+                if audio.getnchannels() == 2:
+                    return True
+        time.sleep(0.01)
+    return False
 
 
 if __name__ == "__main__":

@@ -115,7 +115,8 @@ class RecordingSpeaker:
     def __init__(self) -> None:
         self.log: list[tuple[str, ...]] = []
 
-    def speak(self, lines: Sequence[str]) -> None:
+    def speak(self, lines: Sequence[str], sounds: Sequence[str] = ()) -> None:
+        self.log.extend(("play", file) for file in sounds)  # heard with the first line
         self.log.extend(("say", line) for line in lines)
 
     def interrupt(self) -> None:

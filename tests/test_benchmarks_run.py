@@ -32,7 +32,7 @@ def run(script: str, *args: str) -> subprocess.CompletedProcess[str]:
 @pytest.mark.skipif(not engine_available(), reason="espeak-ng is not installed")
 def test_speech_latency_measures_every_figure():
     done = run("speech_latency.py", "--rounds", "1")
-    for figure in ("first audio, pick:", "first audio, board:", "interrupt to silence:"):
+    for figure in ("first word, pick:", "first audio, board:", "interrupt to silence:"):
         assert figure in done.stdout, done.stdout + done.stderr
     assert "sentences played after an interruption: 0" in done.stdout
 

@@ -564,8 +564,15 @@ class Game:
             do(self.front, step)
             self.drain()
 
-    def entry(self, name: str) -> tuple[str, str]:
-        return ("say", self.texts[name]) if name in self.texts else ("play", name)
+    def entry(self, name: str) -> list[tuple[str, str]]:
+        """What a played file was: a sentence, a sound, or (issue 28) a sentence with its
+        answer's sound mixed in, `say-N-with-SOUND.wav`: the sound, then the sentence."""
+        if name in self.texts:
+            return [("say", self.texts[name])]
+        sentence, mixed, sound = name.partition("-with-")
+        if mixed and f"{sentence}.wav" in self.texts:
+            return [("play", sound), ("say", self.texts[f"{sentence}.wav"])]
+        return [("play", name)]
 
 
 def test_a_whole_game_on_windows_with_a_screen_reader_plays_every_sound(
@@ -577,7 +584,7 @@ def test_a_whole_game_on_windows_with_a_screen_reader_plays_every_sound(
     expected = expected_game(tmp_path, speaks=False)
     game = Game(tmp_path, speaks=False)
     game.play()
-    heard = [game.entry(Path(sound.name or "-").name) for sound in fake.heard]
+    heard = [each for sound in fake.heard for each in game.entry(Path(sound.name or "-").name)]
     # a command typed while a sound plays silences it at once
     game.front.line("pick 1")
     assert wait_for(lambda: len(fake.heard) == len(heard) + 1)
@@ -600,7 +607,7 @@ def test_a_whole_game_on_windows_with_the_game_s_voice(
     expected = expected_game(tmp_path, speaks=True)
     game = Game(tmp_path, speaks=True)
     game.play()
-    heard = [game.entry(Path(sound.name or "-").name) for sound in fake.heard]
+    heard = [each for sound in fake.heard for each in game.entry(Path(sound.name or "-").name)]
     game.long = True
     game.front.line("board")  # twenty lines of 3 s; a key in the first
     assert wait_for(lambda: len(fake.heard) == len(heard) + 1)
@@ -637,7 +644,7 @@ def test_a_whole_game_on_macos_plays_through_afplay(speaks, bare_path, pretend_s
     game = Game(tmp_path, speaks)
     game.play()
     played = afplay_log(log)
-    heard = [game.entry(name) for _, name, _ in played]
+    heard = [each for _, name, _ in played for each in game.entry(name)]
     game.long = True  # the voice's next sentences last 3 s
     game.front.line("board" if speaks else "pick 8")  # a sound of 110 ms, or a sentence
     count = len(played)

@@ -19,12 +19,13 @@ from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.settings import Settings, SpeechMode
 from halfmoon_a11y.ui.frontend import TextFrontEnd
-from halfmoon_a11y.voice import choose, say, speech
+from halfmoon_a11y.voice import choose, espeak, say, speech
 from halfmoon_a11y.voice.choose import engine_available, make_speaker, make_synthesizer
 from halfmoon_a11y.voice.speaker import SilentSpeaker, Voice, VoiceNames
 from halfmoon_a11y.voice.synth import SynthesisError, audio_header
 from halfmoon_a11y.voice.worker import ThreadedSpeaker
 from tests.fakes import fake_pythoncom, fake_pyttsx3
+from tests.fakes.fake_espeak import FakeEspeak
 from tests.support import RecordingSpeaker, RecordingVoice, wait_for
 
 CODE = "HM1-N-EMQPNCT"
@@ -61,6 +62,14 @@ sys.path.insert(0, {root!r})
 from tests.fakes.fake_pyttsx3 import aiff_header
 Path(args[args.index("-o") + 1]).write_bytes(aiff_header(2205) + b"\\x00\\x10" * 2205)
 """
+
+
+@pytest.fixture
+def fake_espeak(monkeypatch):
+    """A fake espeak-ng library (no Catalan voice) as this process's espeak-ng."""
+    fake = FakeEspeak()
+    monkeypatch.setattr(espeak, "_ENGINE", fake)
+    return fake
 
 
 @pytest.fixture
@@ -339,20 +348,19 @@ def test_make_speaker_chooses_the_engine_of_each_system(
 # -- the voice for the language, on every system -----------------------------------------
 
 
-def test_linux_without_a_catalan_voice_speaks_english_and_says_so_once(fake_engine, tmp_path):
+def test_linux_without_a_catalan_voice_speaks_english_and_says_so_once(fake_espeak, tmp_path):
     """espeak-ng without its Catalan voice (a machine may lack it): before, Catalan was
     read by the default English voice, and nothing said why."""
     written: list[str] = []
     front = front_end(tmp_path, "ca", written)
     front.start()
     front.settle()  # speech auto: the voice is chosen beside the opening (as `serve` does)
-    (engine,) = fake_engine.ENGINES
-    danish, english = fake_engine.VOICES[None][1].id, fake_engine.VOICES[None][0].id
-    assert wait_for(lambda: len(engine.said) >= 3)
+    danish, english = "gmq/da", "gmw/en"
+    assert wait_for(lambda: len(fake_espeak.said) >= 3)
     front.line("info")
     front.line("lang da")
     front.line("info")
-    assert wait_for(lambda: any(voice == danish for _t, _f, voice, _r in engine.said))
+    assert wait_for(lambda: any(voice == danish for _t, voice, _r in fake_espeak.said))
     front.line("set lang ca")
     front.line("lang en")
     front.close()
@@ -362,9 +370,9 @@ def test_linux_without_a_catalan_voice_speaks_english_and_says_so_once(fake_engi
     )
     notices = [line for line in written if "cap veu" in line or "stemme" in line]
     assert notices == [notice, notice]  # at the start, and at `lang ca` again; not for da
-    assert {voice for _t, _f, voice, _r in engine.said} == {english, danish}
+    assert {voice for _t, voice, _r in fake_espeak.said} == {english, danish}
     catalan = ("Temps", "Pila", "Puntuació", "Veu")
-    assert not [text for text, _f, _v, _r in engine.said if text.startswith(catalan)]
+    assert not [text for text, _v, _r in fake_espeak.said if text.startswith(catalan)]
 
 
 def pick_with_voices(voices: dict[str, str], language: str):

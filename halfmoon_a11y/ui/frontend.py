@@ -207,7 +207,8 @@ class TextFrontEnd(Turns):
     def announce(self, events: list[se.SessionEvent]) -> None:
         """Written in one write, a failure of the voice first: VoiceOver in macOS Terminal
         interrupts itself at each new line written (issue 20), so an answer comes whole.
-        The sound comes before the words; a bug in it, or in the voice, costs no word."""
+        The sound starts with the words (mixed into the first, issue 28); a bug in it, or
+        in the voice, costs no word."""
         events = [*self._worded(self.speech.late_checks()), *events]
         failure = self.speech.problem()
         problem = [speech_problem(self.presenter.words, failure)] if failure else []
@@ -217,10 +218,11 @@ class TextFrontEnd(Turns):
             events, lines = [*events, *broke], lines + self.presenter.render_all(broke)
         if problem or lines:
             self.write(problem + lines)
-        if lines:
-            broke = self._worded(self.speech.say(events))
-            if broke:  # written already: the voice stops, and says so
-                self.write(self.presenter.render_all(broke))
+        broke = self._worded(self.speech.say(events if lines else []))  # the sound alone
+        if broke:  # written already: the voice (or the sounds) stopped, and says so
+            self.write(self.presenter.render_all(broke))
+            for later in self._worded(self.speech.say(broke)):  # said if the voice speaks
+                self.write(self.presenter.render_all([later]))
 
     def close(self) -> None:
         """The voice and the sounds closed, whatever fails (`Speech.close`); after `quit`,

@@ -13,6 +13,7 @@ from halfmoon_a11y.voice.speaker import SilentSpeaker, Voice, VoiceNames
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from halfmoon_a11y.voice.espeak import EspeakSynthesizer
     from halfmoon_a11y.voice.say import SaySynthesizer
     from halfmoon_a11y.voice.speaker import Speaker
     from halfmoon_a11y.voice.worker import Synthesize
@@ -29,22 +30,28 @@ def engine_available() -> bool:
         from halfmoon_a11y.voice import say
 
         return importlib.util.find_spec("pyttsx3") is not None or say.available()
-    if importlib.util.find_spec("pyttsx3") is None:
-        return False
     if system.is_windows():
-        return True  # SAPI5
-    import ctypes.util
+        return importlib.util.find_spec("pyttsx3") is not None  # SAPI5
+    from halfmoon_a11y.voice.espeak import find_library  # driven directly (issue 28)
 
-    return any(ctypes.util.find_library(name) for name in ("espeak-ng", "espeak"))
+    return find_library() is not None
 
 
 def make_synthesizer(audio: Path, names: VoiceNames) -> Synthesize:
     """The synthesiser for this system, its engine loaded now (on the speech thread, which
-    owns it), its voices told to `names`. On macOS, where pyttsx3 cannot start (its objc
+    owns it), its voices told to `names`: espeak-ng driven directly on Linux (issue 28),
+    pyttsx3 on Windows and macOS; on macOS, where pyttsx3 cannot start (its objc
     troubles), the `say` command. Raises when there is none: the voice says so."""
     from halfmoon_a11y.voice.synth import Pyttsx3Synthesizer, driver_name
 
-    synthesizer: Pyttsx3Synthesizer | SaySynthesizer = Pyttsx3Synthesizer(audio, driver_name())
+    synthesizer: Pyttsx3Synthesizer | SaySynthesizer | EspeakSynthesizer
+    driver = driver_name()
+    if driver is None:
+        from halfmoon_a11y.voice.espeak import EspeakSynthesizer
+
+        synthesizer = EspeakSynthesizer(audio)
+    else:
+        synthesizer = Pyttsx3Synthesizer(audio, driver)
     try:
         synthesizer.start()
     except BaseException:  # pyttsx3.init can even raise SystemExit

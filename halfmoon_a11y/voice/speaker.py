@@ -23,7 +23,10 @@ if TYPE_CHECKING:
 
         speaks: bool  # it says words: the game's own voice (else it plays sounds only)
 
-        def speak(self, lines: Sequence[str]) -> None: ...
+        def speak(self, lines: Sequence[str], sounds: Sequence[str] = ()) -> None:
+            """Lines to say, `sounds` (the answer's earcon files) heard with the first
+            (issue 28: beside the words, never before them), or alone without lines."""
+            ...
 
         def interrupt(self) -> None: ...
 
@@ -38,7 +41,7 @@ if TYPE_CHECKING:
         def close(self) -> None: ...
 
         def play(self, files: Sequence[str]) -> None:
-            """Sound files (earcons), played before the words that follow them."""
+            """Sound files (earcons), played in the queue's order (a sounds-only player)."""
             ...
 
         @property
@@ -53,7 +56,7 @@ class SilentSpeaker:
     failure: SpeechTrouble | None = None
     speaks = False
 
-    def speak(self, lines: Sequence[str]) -> None:
+    def speak(self, lines: Sequence[str], sounds: Sequence[str] = ()) -> None:
         pass
 
     def interrupt(self) -> None:

@@ -73,6 +73,7 @@ class Speech:
         self.sounds: Speaker | None = None  # made at the first sound
         self.ear = Presenter()  # what is spoken: full card names, codes spelled out
         self._earcons: Earcons | None = None  # loaded at the first sound, not at start
+        self._with_words: list[str] = []  # the answer's sound, to go with its first words
         self._choosing: Choosing | None = None  # speech auto's choice, made beside the opening
         self._names: VoiceNames | None = None  # the voices of the game's own voice
         self._unchecked = False  # they were not told in time: checked at each answer
@@ -208,9 +209,11 @@ class Speech:
     # -- saying ------------------------------------------------------------------------
 
     def sound(self, events: Sequence[se.SessionEvent]) -> list[Broke]:
-        """The answer's earcon, before its words, through the voice's own queue when the
-        game speaks, else through a player of its own (made at the first sound). A bug
+        """The answer's earcon: when the game speaks, kept to go with the answer's first
+        words (`say`), mixed into their start, so it never delays them (issue 28); else
+        played at once, through a player of its own (made at the first sound). A bug
         here turns the sounds off: the one sentence that says so, to add to the answer."""
+        self._with_words = []
         try:
             self._play_sound(events)
         except Exception as error:
@@ -228,7 +231,7 @@ class Speech:
         if not files:
             return
         if self.speaker.speaks:
-            self.speaker.play(files)
+            self._with_words = files
             return
         if self.sounds is None:
             made = self.sound_player() if self.sound_player is not None else None
@@ -239,15 +242,30 @@ class Speech:
         self, events: Sequence[se.SessionEvent], skip: Callable[[Exception], None] | None = None
     ) -> list[Broke]:
         """The events spoken by the game's own voice, if it speaks. A bug here turns the
-        voice off: the one sentence that says so, to write after the answer."""
+        voice off: the one sentence that says so, to write after the answer. The
+        answer's sound (`sound`) goes with the first line, or alone if there is none; a
+        bug met only with the sound turns the sounds off, and the words are said without
+        it (the front end then has the voice say that the sounds stopped)."""
+        sounds, self._with_words = self._with_words, []
         if not self.speaks:
             return []
+        broke: list[Broke] = []
         try:
             heard = self.ear.render_all(events, skip)
-            self.speaker.speak([for_the_ear(line) for line in heard])
+            lines = [for_the_ear(line) for line in heard]
+            if sounds:
+                try:
+                    self.speaker.speak(lines, sounds)
+                    return []
+                except Exception as error:  # the sound's, if the words alone go through
+                    sounds_error = error
+                self.speaker.speak(lines)
+                broke.append(self._sounds_broke(sounds_error))
+            else:
+                self.speaker.speak(lines)
         except Exception as error:
             return [self._voice_broke(error)]
-        return []
+        return broke
 
     def problem(self) -> SpeechTrouble | None:
         """Why the voice stopped speaking since the last answer, once."""

@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from typing import Any
 
 FILE_WAIT = 2.0  # seconds: the file may appear a little after runAndWait returns
-HEADER_ONLY_WAIT = 0.1  # seconds a file holding only its WAV header may take to grow
 
 
 class SynthesisError(RuntimeError):
@@ -175,20 +174,18 @@ def audio_header(path: Path) -> int | None:
 
 
 def _audio_arrives(path: Path) -> bool:
-    """Whether the file gets audio after its header. pyttsx3 now and then writes the
-    header alone; such a file is given up after a short wait, not the full one."""
+    """Whether the file has audio after its header. pyttsx3 now and then writes the
+    header alone: that sentence is given up at once, and the worker tries it again at
+    once (issue 28: it waited 0.1 s for the file to grow, which it never did). Only a
+    file not there yet, or not yet holding its whole header, is waited for (FILE_WAIT)."""
     start = time.monotonic()
-    header_since: float | None = None
     while True:
         size = path.stat().st_size if path.exists() else -1
-        now = time.monotonic()
         header = audio_header(path) if size > 0 else None
         if header is not None and size > header:
             return True
-        if size >= 0:
-            header_since = header_since if header_since is not None else now
-            if now - header_since > HEADER_ONLY_WAIT:
-                return False
-        if now - start > FILE_WAIT:
+        if header is not None and size >= header:  # the header alone: no audio to come
+            return False
+        if time.monotonic() - start > FILE_WAIT:
             return False
         time.sleep(0.005)

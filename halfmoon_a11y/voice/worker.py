@@ -1,6 +1,8 @@
 """The game's own voice: a worker thread synthesises and plays, the player never waits.
 
-Each line is one utterance. The first is played as soon as it is synthesised;
+Each line is one utterance. The first is played as soon as it is synthesised, with
+the answer's sound (earcon) mixed into its start (voice/mixing.py, issue 28): the sound
+never delays the words;
 while a sentence plays, the next one is synthesised (espeak-ng takes 10 to 15
 ms a sentence), so the next starts the moment the player ends: no silence
 between the lines of a long answer beyond the voice's own. An interruption
@@ -33,6 +35,7 @@ if TYPE_CHECKING:
 
 Synthesize = Callable[[str, str, int], Path]
 Ready = tuple[int, str, Path, bool]  # generation, what it says, its audio, whose file to remove
+Item = tuple[int, str, bool, tuple[str, ...]]  # generation, text or file, file?, sounds with it
 ENGINE_START_TIMEOUT = 5.0  # seconds the engine may take to load before it is given up
 GIVE_UP_AFTER = 3  # sentences in a row that fail the same way before the voice stops
 
@@ -67,7 +70,7 @@ class ThreadedSpeaker:
         self._backend = ProcessBackend(player) if isinstance(player, Sequence) else player
         self._language = language
         self._rate = rate
-        self._queue: deque[tuple[int, str, bool]] = deque()  # generation, text or file, file?
+        self._queue: deque[Item] = deque()
         self._generation = 0
         self._playing: Playback | None = None
         self._lock = threading.Condition()
@@ -87,15 +90,23 @@ class ThreadedSpeaker:
 
     # -- what the front end calls ---------------------------------------------------
 
-    def speak(self, lines: Sequence[str]) -> None:
+    def speak(self, lines: Sequence[str], sounds: Sequence[str] = ()) -> None:
+        """Lines to say; `sounds`, the answer's sound files, heard with the first line
+        (mixed into its start), or alone when there is no line to say."""
         if not self.speaks:
             return
+        said = [line for line in lines if line.strip()]
         with self._lock:
             if self._broken or self._closed:
                 return
+            if not said:
+                self._queue.extend((self._generation, file, True, ()) for file in sounds)
+                self._lock.notify_all()
+                return
             if self._asked_at is None:
                 self._asked_at = time.monotonic()
-            self._queue.extend((self._generation, line, False) for line in lines if line.strip())
+            self._queue.append((self._generation, said[0], False, tuple(sounds)))
+            self._queue.extend((self._generation, line, False, ()) for line in said[1:])
             self._lock.notify_all()
 
     def play(self, files: Sequence[str]) -> None:
@@ -104,7 +115,7 @@ class ThreadedSpeaker:
         with self._lock:
             if self._broken or self._closed:
                 return
-            self._queue.extend((self._generation, file, True) for file in files)
+            self._queue.extend((self._generation, file, True, ()) for file in files)
             self._lock.notify_all()
 
     def interrupt(self) -> None:
@@ -166,7 +177,7 @@ class ThreadedSpeaker:
 
     # -- the worker -----------------------------------------------------------------
 
-    def _next(self, wait: bool = True) -> tuple[int, str, bool, str, int] | None:
+    def _next(self, wait: bool = True) -> tuple[Item, str, int] | None:
         """The next sentence to say or file to play; None when closed, or (wait=False)
         when none is queued."""
         with self._lock:
@@ -177,8 +188,7 @@ class ThreadedSpeaker:
             self._waiting = False
             if self._closed or not self._queue:
                 return None
-            generation, text, is_file = self._queue.popleft()
-            return generation, text, is_file, self._language, self._rate
+            return self._queue.popleft(), self._language, self._rate
 
     def _work(self) -> None:
         try:
@@ -186,41 +196,52 @@ class ThreadedSpeaker:
         except BaseException:  # pyttsx3.init can even raise SystemExit: said, never silent
             self._break(SpeechTrouble.NO_ENGINE)
             return
-        ready: Ready | None = None  # made ready while the last one played
+        ready: deque[Ready] = deque()  # made ready while the last one played
         while True:
-            if ready is None:
-                ready = self._prepare(synthesize, wait=True)
-                if ready is None:
+            if not ready:
+                ready.extend(self._prepare(synthesize, wait=True))
+                if not ready:
                     if self._closed:
                         return
                     continue
-            generation, text, wav, owned = ready
-            ready = None
+            generation, text, wav, owned = ready.popleft()
             try:
                 playback = self._start(generation, text, wav)
                 if playback is not None:
                     # While this one plays, the next one is made ready.
-                    ready = self._prepare(synthesize, wait=False)
+                    if not ready:
+                        ready.extend(self._prepare(synthesize, wait=False))
                     self._finish(generation, playback)
             finally:
                 if owned:  # a sentence's audio; a sound file belongs to the cache
                     _remove(wav)
-            if ready is not None and ready[0] != self._generation:  # interrupted meanwhile
-                if ready[3]:
-                    _remove(ready[2])
-                ready = None
+            while ready and ready[0][0] != self._generation:  # interrupted meanwhile
+                dropped = ready.popleft()
+                if dropped[3]:
+                    _remove(dropped[2])
 
-    def _prepare(self, synthesize: Synthesize, wait: bool) -> Ready | None:
-        """The next queued item, ready to play: a sentence synthesised, or a sound file as
-        it is. None if there is none (or the sentence could not be made)."""
-        item = self._next(wait)
-        if item is None:
-            return None
-        generation, text, is_file, language, rate = item
+    def _prepare(self, synthesize: Synthesize, wait: bool) -> list[Ready]:
+        """The next queued item, ready to play: a sentence synthesised, its answer's sound
+        mixed into its start, or a sound file as it is. Empty if there is none (or the
+        sentence could not be made). A sound that cannot be mixed into its sentence (not
+        16-bit PCM WAV: macOS's AIFF) plays before it, as it did before issue 28; a
+        sentence that cannot be made leaves its sound to play alone."""
+        taken = self._next(wait)
+        if taken is None:
+            return []
+        (generation, text, is_file, sounds), language, rate = taken
         if is_file:
-            return generation, text, Path(text), False
+            return [(generation, text, Path(text), False)]
+        alone = [(generation, sound, Path(sound), False) for sound in sounds]
         wav = self._synthesize(synthesize, text, language, rate)
-        return None if wav is None else (generation, text, wav, True)
+        if wav is None:
+            return alone
+        if sounds:
+            mixed = _mixed(sounds, wav)
+            if mixed is not None:
+                _remove(wav)
+                return [(generation, text, mixed, True)]
+        return [*alone, (generation, text, wav, True)]
 
     def _synthesize(
         self, synthesize: Synthesize, text: str, language: str, rate: int
@@ -293,6 +314,21 @@ class ThreadedSpeaker:
             self._failure = reason
             self._queue.clear()
             self._lock.notify_all()  # a `drain` has nothing left to wait for
+
+
+def _mixed(sounds: Sequence[str], wav: Path) -> Path | None:
+    """The sentence's audio with its sounds over its start, in a file beside it; None
+    when they cannot be mixed (voice/mixing.py)."""
+    from halfmoon_a11y.voice.mixing import mix
+
+    mixed = wav.with_name(f"{wav.stem}-with-{Path(sounds[0]).name}")  # the sound, by name
+    try:
+        if mix(sounds, wav, mixed):
+            return mixed
+    except Exception:  # a bug here costs the sound's place, never the words or the sound
+        pass
+    _remove(mixed)
+    return None
 
 
 def _remove(wav: Path) -> None:
