@@ -260,7 +260,8 @@ class Keeper:
         if not self.owner:
             return []
         try:
-            self.game_file.journal(events, session.clock.seconds)
+            redo_left = session.game.redo_available > 0  # a fold waits until none is
+            self.game_file.journal(events, session.clock.seconds, redo_left)
         except OSError:
             return self._save_session(session)  # no journal: the whole game, then
         return []
