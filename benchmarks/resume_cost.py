@@ -67,6 +67,7 @@ def prepare(home: Path, root: Path, lines: int) -> None:
     subprocess.run(
         [sys.executable, "-c", PREPARE, CODE, str(lines), *(f"pick {m}" for m in MOVES)],
         env=environment(home, root),
+        cwd=root,  # `-c` puts the folder it runs in first on the path
         check=True,
     )
 
@@ -82,6 +83,7 @@ def run(home: Path, root: Path, game: list[str]) -> float:
         [*game, "--json"],
         input=b"quit\n",
         env=environment(home, root),
+        cwd=root,  # `-m` puts the folder it runs in first on the path
         capture_output=True,
         check=False,
     )

@@ -44,6 +44,7 @@ def open_game(paths, code=None):
     return session, keeper
 
 
+@pytest.mark.slow  # 10,000 commands through the keeper: about 15 s
 def test_ten_thousand_undos_and_redos_then_a_kill_lose_nothing(paths):
     """At every moment (a line, a fold) the save and its journal on disk hold the game as
     it stands; the journal never grows past the fold."""
