@@ -74,8 +74,11 @@ def said(answer: Answer) -> list[SessionEvent]:
 
 def play(session: Session, line: str) -> list[SessionEvent]:
     """One line as the read loop answers it: executed, then persisted by the session's
-    store (a Keeper, or nothing); its events in the order they are said."""
-    return said(session.store.persist(session, session.handle(line)))
+    store (a Keeper, or nothing); its events in the order they are said. Then, as the
+    loop does once the answer is out, the store's `after` (a result written)."""
+    events = said(session.store.persist(session, session.handle(line)))
+    session.store.after()
+    return events
 
 
 def event_lines(session: Session, commands: Iterable[str]) -> str:

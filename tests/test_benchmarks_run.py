@@ -47,3 +47,16 @@ def test_stats_cost_measures_the_ratio():
     assert "ratio" in done.stdout and "2000 finished games" in done.stdout, (
         done.stdout + done.stderr
     )
+
+
+def test_winning_move_measures_every_figure():
+    done = run("winning_move.py", "--runs", "1")
+    for figure in ("first win", "later win", "first stats"):
+        assert figure in done.stdout, done.stdout + done.stderr
+
+
+def test_resume_cost_measures_the_ratio():
+    done = run("resume_cost.py", "--runs", "1", "--lines", "2000")
+    assert "ratio" in done.stdout and "2000 undos and redos" in done.stdout, (
+        done.stdout + done.stderr
+    )

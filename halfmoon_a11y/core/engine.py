@@ -244,6 +244,26 @@ class Game:
         cards = tuple(self._placed(location) for location in locations)
         return [*dropped, *self._remove(kind, cards)]
 
+    def remake(self, locations: Sequence[Location]) -> None:
+        """Make a saved removal again for a replay (the save, the journal): what `remove`
+        does to the game, without its events and without the status, which the replay
+        settles once at its end (`resettle`, issue 28: computed after each of 10,000
+        journal lines it was 55 % of a resume). NotARemovalError, the game unchanged."""
+        kind = self.verify_remove(locations)
+        self._selection = []
+        self._apply(kind, tuple(self._placed(location) for location in locations), False)
+
+    def unmake(self) -> None:
+        """Undo the last removal for a replay: what `undo` does to the game, without its
+        events and without the status (`resettle`). NothingToUndoError."""
+        self.verify_undo()
+        self._selection = []
+        self._take_back()
+
+    def resettle(self) -> None:
+        """The status, computed once after a replay (`remake`, `unmake`)."""
+        self._status = self._compute_status()
+
     def _clear(self, selection: tuple[Placed, ...], tapped: Placed, reason: Reason) -> list[Event]:
         self._selection = []
         return [SelectionCleared(selection, tapped, reason)]
@@ -252,19 +272,23 @@ class Game:
         """A removal; `redo`: one undone before, made again. Any other removal is a new
         move, and the undone ones can no longer be redone."""
         self._selection = []
-        for placed in cards:
-            self._take(placed.location)
+        self._apply(kind, cards, redo)
         points = POINTS[kind]
-        self._moves += 1
-        self._score += points
-        self._history.append(Move(kind, cards))
-        if not redo:
-            self._undone.clear()
         made = Redone if redo else Removed
         uncovered = self._uncovered(placed.location for placed in cards)
         left = self.cards_left
         removal = made(kind, cards, points, score=self._score, left=left, uncovered=uncovered)
         return [removal, *self._settle()]
+
+    def _apply(self, kind: Kind, cards: tuple[Placed, ...], redo: bool) -> None:
+        """A removal's change to the game, and nothing else (no events, no status)."""
+        for placed in cards:
+            self._take(placed.location)
+        self._moves += 1
+        self._score += POINTS[kind]
+        self._history.append(Move(kind, cards))
+        if not redo:
+            self._undone.clear()
 
     def _take(self, location: Location) -> None:
         if location.reserve:
@@ -315,6 +339,13 @@ class Game:
         """Put the cards of the last removal back where they came from."""
         self.verify_undo()
         dropped = self.drop_selection()
+        move = self._take_back()
+        points = POINTS[move.kind]
+        undone = Undone(move.kind, move.cards, points, score=self._score, left=self.cards_left)
+        return [*dropped, undone, *self._settle()]
+
+    def _take_back(self) -> Move:
+        """The last removal's cards put back, and nothing else (no events, no status)."""
         move = self._history.pop()
         self._undone.append(move)
         for placed in move.cards:
@@ -322,11 +353,9 @@ class Game:
                 self._reserve[placed.location.index] = placed.card
             else:
                 self._piles[placed.location.index].append(placed.card)
-        points = POINTS[move.kind]
         self._moves -= 1
-        self._score = max(0, self._score - points)
-        undone = Undone(move.kind, move.cards, points, score=self._score, left=self.cards_left)
-        return [*dropped, undone, *self._settle()]
+        self._score = max(0, self._score - POINTS[move.kind])
+        return move
 
     # -- redo ------------------------------------------------------------------
 

@@ -27,6 +27,9 @@ if TYPE_CHECKING:
         def persist(self, session: Session, answer: Answer) -> Answer:
             """Write what the answer asks; the answer with what went wrong, if anything."""
 
+        def after(self) -> None:
+            """Once the answer is out: what could wait for it (the results recorded)."""
+
         @property
         def saves_nothing(self) -> bool:
             """This window saves and records nothing (another window owns the files, or
@@ -48,6 +51,9 @@ class NoStore:
 
     def persist(self, session: Session, answer: Answer) -> Answer:
         return answer
+
+    def after(self) -> None:
+        return  # nothing waits
 
     def rescue(self, session: Session) -> bool:
         return False  # nothing is ever saved

@@ -82,9 +82,10 @@ def replay(start: Start) -> Game:
     game = Game(start.table if start.table is not None else deal(start.code))
     for move in start.moves:
         try:
-            game.remove(move)  # each saved move is one removal, whole
+            game.remake(move)  # each saved move is one removal, whole
         except NotARemovalError:
             raise ReplayError(move) from None
+    game.resettle()  # the status, once (issue 28)
     return game
 
 

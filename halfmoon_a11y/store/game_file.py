@@ -99,14 +99,18 @@ class GameFile:
                 self._journal.close()
                 return
 
-    def journal(self, events: Iterable[SessionEvent], seconds: float) -> None:
+    def journal(
+        self, events: Iterable[SessionEvent], seconds: float, redo_left: bool = False
+    ) -> None:
         """A removal, a redo or an undo: one line appended to the journal, not a whole
         save; a redo is the removal it makes again, so it is written as that removal and
         replays as one. JournalUnused (an OSError) when the moves must go to a full save
-        instead."""
+        instead: a journal long enough to fold, once the game leaves nothing to redo
+        (`redo_left` False: a full save keeps no undone removal), or past the most."""
         if not self._journal.is_open:
             raise JournalUnused(self._journal.path)
-        if self._journal.size >= savegame.JOURNAL_COMPACT:
+        size = self._journal.size
+        if size >= savegame.JOURNAL_COMPACT or (size >= savegame.JOURNAL_FOLD and not redo_left):
             raise JournalUnused(self._journal.path)  # folded into a full save now
         for event in events:
             if isinstance(event, Removed | Redone):

@@ -144,7 +144,7 @@ class Keeper:
         recorded = self.results.recorded
         dealt = answer.dealt
         if dealt is not None:  # another deal replaces the game, resumed or new
-            notices += self.finish_standing()
+            notices += self.finish_standing(later=True)
             recorded = False
             self._game = self.identities.pop(dealt.code, "") or new_identity()
         if answer.keep is Keep.GAME:  # a won game is a game over: the whole game is kept
@@ -195,13 +195,14 @@ class Keeper:
 
     # -- the pieces ----------------------------------------------------------------------
 
-    def finish_standing(self) -> list[se.SessionEvent]:
-        """The game being replaced: record it as blocked or abandoned, if it was played."""
+    def finish_standing(self, later: bool = False) -> list[se.SessionEvent]:
+        """The game being replaced: record it as blocked or abandoned, if it was played.
+        `later`: queued now, written to the database once the answer is out (`after`)."""
         if not self.owner:
             self.results.standing = None
             return []
         try:
-            self.results.finish()
+            self.results.finish(later)
         except StatisticsFailed:
             return self._results_said() + self._problem(
                 sn.Problem.STATS_FAILED, self.paths.statistics
@@ -211,16 +212,31 @@ class Keeper:
     def _record(
         self, result: Result, code: object, score: int, moves: int, seconds: int
     ) -> list[se.SessionEvent]:
-        """A win, recorded or queued at once: a busy database never holds the move."""
+        """A win, queued at once (fsynced: a kill loses nothing) and written to the
+        database once the answer is out (`after`, issue 28): the database, made the first
+        time with ten fsyncs, never holds the move."""
         if not self.owner:
             return []
         try:
-            self.results.record(result, code, score, moves, seconds, self._game)
+            self.results.record(result, code, score, moves, seconds, self._game, later=True)
         except StatisticsFailed:
             return self._results_said() + self._problem(
                 sn.Problem.STATS_FAILED, self.paths.statistics
             )
         return self._results_said()
+
+    def after(self) -> None:
+        """Once the answer is out: the results it queued, written to the database. What
+        goes wrong is said with the next answer; a result not written waits in the queue
+        (`stats` counts it, leaving or the next run writes it)."""
+        if not self.owner or not self.results.due:
+            return
+        try:
+            self.results.settle()
+        except StatisticsFailed:
+            self._unsaid += self._problem(se.Problem.STATS_FAILED, self.paths.statistics)
+        finally:
+            self._unsaid += self._results_said()
 
     def _results_said(self) -> list[se.SessionEvent]:
         """What the statistics have to tell (a garbage database set aside)."""
@@ -245,7 +261,8 @@ class Keeper:
         if not self.owner:
             return []
         try:
-            self.game_file.journal(events, session.clock.seconds)
+            redo_left = session.game.redo_available > 0  # a fold waits until none is
+            self.game_file.journal(events, session.clock.seconds, redo_left)
         except OSError:
             return self._save_session(session)  # no journal: the whole game, then
         return []

@@ -4,8 +4,11 @@ another deal as blocked or abandoned, if it was played.
 Nothing waits on the database (issue 18). A database busy past its short timeout
 leaves the result in a queue, kept in `statistics.sqlite3.pending` (JSON, written
 whole, 0600), and written at the next chance: the next result, `stats`, leaving, or
-the next run. Each result carries its game's identity, so writing it twice records it
-once. A file that is not a database is set aside once a run, and a new one started.
+the next run. A result of a move (a win, a game replaced by `new`) goes into that queue
+first and into the database only once the answer is out (`settle`, issue 28): the
+winning move says "Victory" at once, and a kill between the two loses nothing. Each
+result carries its game's identity, so writing it twice records it once. A file that
+is not a database is set aside once a run, and a new one started.
 """
 
 from __future__ import annotations
@@ -110,6 +113,7 @@ class Results:
         self._retry_at = 0.0  # time.monotonic() before which a busy database is left be
         self._set_aside = False  # a garbage database is set aside once a run
         self.unsaid: list[se.SessionEvent] = []  # what the player is told next
+        self.due = False  # results queued by `record(later=True)`, for `settle`
 
     def stand(self, session: Session, game: str, recorded: bool) -> None:
         """Note how the session's game stands now (`recorded`: its result is in)."""
@@ -123,14 +127,49 @@ class Results:
         return self.standing.recorded if self.standing is not None else False
 
     def record(
-        self, result: Result, code: object, score: int, moves: int, seconds: int, game: str
+        self,
+        result: Result,
+        code: object,
+        score: int,
+        moves: int,
+        seconds: int,
+        game: str,
+        later: bool = False,
     ) -> None:
-        """Record one result, or queue it if the database is busy. Raises StatisticsFailed
-        when it can be neither written nor queued."""
+        """Record one result, or queue it if the database is busy. `later`: kept in the
+        queue on disk only, the database written by `settle` once the answer is out; a
+        queue that cannot be written leaves it to the database at once. Raises
+        StatisticsFailed when it can be neither written nor queued."""
         stamp = time.strftime("%Y-%m-%dT%H:%M:%S%z")
-        self._write(Pending(str(code), result, score, moves, seconds, game, stamp))
+        pending = Pending(str(code), result, score, moves, seconds, game, stamp)
+        if later and self._keep(pending):
+            return
+        self._write(pending)
 
-    def finish(self) -> None:
+    def _keep(self, pending: Pending) -> bool:
+        """`pending` in the queue on disk, for `settle`: whether it is there (fsynced)."""
+        queue = self._queued()
+        queue.append(pending)
+        try:
+            self._store_queue()
+        except StatisticsFailed:
+            queue.remove(pending)  # not on disk: the database takes it at once instead
+            with contextlib.suppress(StatisticsFailed):
+                self._store_queue()  # the file as it was, if it can be
+            return False
+        self.due = True
+        return True
+
+    def settle(self) -> None:
+        """After the answer is out: the results `record(later=True)` queued, written to
+        the database if it takes them now (a database busy a moment ago is not asked
+        again yet: they wait in the queue). Raises StatisticsFailed."""
+        if not self.due:
+            return
+        self.due = False
+        self.flush()
+
+    def finish(self, later: bool = False) -> None:
         """The game being replaced: recorded as blocked or abandoned, if it was played."""
         old, self.standing = self.standing, None
         if old is None or old.recorded or old.status is Status.WON:
@@ -141,7 +180,7 @@ class Results:
             result = Result.ABANDONED
         else:
             return  # a deal looked at and passed over is not a game played
-        self.record(result, old.code, old.score, old.moves, old.seconds, old.game)
+        self.record(result, old.code, old.score, old.moves, old.seconds, old.game, later)
 
     def _write(self, pending: Pending) -> None:
         """Into the database, else into the queue: a busy database is not waited on (the

@@ -270,6 +270,21 @@ class Statistics:
                 if aside is None:
                     raise NotARegularFile(side)
 
+    def _absent(self) -> bool:
+        """Whether there is plainly no database: neither it nor SQLite's -wal and -shm,
+        in a folder that can be looked in (issue 28: the first `stats` of a home made a
+        database, 0.1 s, only to say there were no games). Anything else, a folder that
+        is a file say, is opened as before, and said."""
+        for suffix in ("", "-wal", "-shm"):
+            try:
+                os.lstat(os.fspath(self.path) + suffix)
+            except FileNotFoundError:
+                continue
+            except OSError:
+                return False
+            return False
+        return True
+
     def _connect(self, timeout: float = BUSY_TIMEOUT) -> sqlite3.Connection:
         import sqlite3
 
@@ -346,13 +361,16 @@ class Statistics:
     def summary(self, more: Sequence[tuple[object, object]] = ()) -> Summary:
         """Every recorded game, summed up, with `more` (result, seconds) rows not yet
         written. Raises StatisticsFailed."""
-        import sqlite3
+        if self._absent():  # no game recorded yet: said without making a database
+            tally = Tally()
+        else:
+            import sqlite3
 
-        try:
-            with closing(self._connect(READ_TIMEOUT)) as connection:
-                tally = _kept(connection) or _tally_all(connection)
-        except (sqlite3.Error, OSError) as error:
-            raise _failure(error) from error
+            try:
+                with closing(self._connect(READ_TIMEOUT)) as connection:
+                    tally = _kept(connection) or _tally_all(connection)
+            except (sqlite3.Error, OSError) as error:
+                raise _failure(error) from error
         for result, seconds in more:
             tally.add(result, seconds)
         return tally.summary()

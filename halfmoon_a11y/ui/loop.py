@@ -2,7 +2,8 @@
 
 A typed line goes down once and comes back up once: parse, execute (the session),
 persist (the store), apply the settings that changed (the front end's words and
-voice), render and say (the presenter, the front end). Nothing below calls up: the
+voice), render and say (the presenter, the front end); then the store finishes what
+could wait for the answer (`after`: a result written to the statistics). Nothing below calls up: the
 session returns one `Answer` value, the store returns it with its notices.
 
 Plain mode reads a stream, the prompt reads typed lines, the JSON mode reads JSON
@@ -143,6 +144,16 @@ class Turns(ABC):
             except Exception as error:
                 answer = answer.noted([self.failed(error)])
         self._say(answer.noted(self.troubles()))
+        if persist:
+            self._after()
+
+    def _after(self) -> None:
+        """Once the answer is out: what the store left until then (issue 28: a win is
+        recorded after "Victory" is said). A bug in it is said with the next answer."""
+        try:
+            self.store.after()
+        except Exception as error:
+            self.trouble(self.failed(error))
 
     def _done_since(self, before: since.Mark) -> se.Answer:
         """What the failed command had done to the game (issue 26); nothing if even that
