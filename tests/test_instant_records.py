@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from halfmoon_a11y.core.dealcode import DealCode, deal
-from halfmoon_a11y.core.events import Won
 from halfmoon_a11y.play import answers as se
+from halfmoon_a11y.play.answers import GameWon as Won
 from halfmoon_a11y.play.answers import StatsShown
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.store.keeper import Keeper

@@ -234,7 +234,7 @@ class Keeper:
         try:
             self.results.settle()
         except StatisticsFailed:
-            self._unsaid += self._problem(se.Problem.STATS_FAILED, self.paths.statistics)
+            self._unsaid += self._problem(sn.Problem.STATS_FAILED, self.paths.statistics)
         finally:
             self._unsaid += self._results_said()
 
