@@ -28,19 +28,23 @@ from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.completion import Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import InMemoryHistory
-from prompt_toolkit.output.vt100 import Vt100_Output
 from prompt_toolkit.shortcuts import CompleteStyle
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.ui.history import CommandHistory
 from halfmoon_a11y.ui.keys import key_bindings
+from halfmoon_a11y.ui.one_write import OneWrite, below
 
 if TYPE_CHECKING:
     from typing import Any
 
     from halfmoon_a11y.ui.loop import Report
 
-PROMPT = "> "
+# A question mark and a space: what BASIC's INPUT showed, plain to a sighted helper, and
+# silent for the ear. Orca (speech-dispatcher's symbol tables) and NVDA name `?` only at
+# their "all" punctuation level, never at their defaults; `>` was spoken after nearly
+# every answer ("greater than", issue 29). docs/decisions.md says why.
+PROMPT = "? "
 
 
 class CommandCompleter(Completer):
@@ -76,10 +80,12 @@ def run_prompt(
         enable_system_prompt=False,
         mouse_support=False,
         refresh_interval=0,
-        key_bindings=key_bindings(front.key),
     )
-
-    accept_quietly(prompt)
+    one = OneWrite.over(prompt.app.output)
+    if one is not None:
+        hold_answers(front, one)
+    prompt.key_bindings = key_bindings(front.key, one.above if one is not None else None)
+    accept_quietly(prompt, one)
     prompt.app.ttimeoutlen = ESCAPE_WAIT
     # a CSI sequence past 64 bytes never reaches its parser, nor a key past a full line
     cap_escapes(prompt.app.input, lambda: len(prompt.default_buffer.text) > LINE_LIMIT)
@@ -90,7 +96,31 @@ def run_prompt(
 
     prompt.default_buffer.on_text_changed += typed
 
-    return serve(front, typed_lines(prompt, front.report, front.line_cleared), started=started)
+    try:
+        return serve(front, typed_lines(prompt, front.report, front.line_cleared), started=started)
+    finally:
+        if one is not None:
+            with contextlib.suppress(OSError):  # a terminal that is gone takes nothing
+                one.release()
+
+
+def hold_answers(front: TextFrontEnd, one: OneWrite) -> None:
+    """The front end's answers go into the prompt's held output (`ui.one_write`), cut to
+    the window's width as `printer` cuts them, and reach the terminal with the prompt
+    drawn after them. Only the goodbye goes out at once: no prompt follows it. Held from
+    the start too: the voice's line (speech auto) comes with the first prompt."""
+    from halfmoon_a11y.ui.frontend import printer, terminal_columns
+
+    output = one.output
+    held = printer(one, lambda: terminal_columns(output.stdout))  # type: ignore[arg-type]
+
+    def write(lines: list[str]) -> None:
+        held(lines)
+        if front.leaving:
+            one.release()
+
+    front.write = write
+    one.hold()
 
 
 # How long a lone Escape byte waits to be known as the Escape key and not the start of
@@ -196,7 +226,7 @@ def _report(report: Report | None, error: BaseException) -> None:
             report(error)
 
 
-def accept_quietly(prompt: PromptSession[str]) -> None:
+def accept_quietly(prompt: PromptSession[str], one: OneWrite | None = None) -> None:
     """Enter ends the line without drawing it again.
 
     prompt_toolkit's last drawing of an accepted line erases the prompt and writes
@@ -205,25 +235,26 @@ def accept_quietly(prompt: PromptSession[str]) -> None:
     below the line (its text is on the screen already, as typed), so after Enter
     the answer alone is new text, as in plain mode.
 
-    It moves down first, then to the start of the new line: a newline ("\\r\\n",
-    and the terminal turns "\\n" into "\\r\\n" too) first put the caret back at the
-    start of the typed line, on the prompt's `>`, and a screen reader read that `>`
-    before the answer (issue 19). An index (ESC D) moves the caret straight down,
-    scrolling at the bottom as a newline does, onto the blank line below.
+    It moves down first, then to the start of the new line (`one_write.below`: a
+    newline first put the caret on the prompt's character, read before the answer,
+    issue 19).
+
+    With `one` (a VT100 output), that move is held with the answer, and the next
+    prompt's first drawing writes them all at once (`ui.one_write`, issue 29).
     """
     renderer = prompt.app.renderer
     draw = renderer.render
-    down = "\x1bD\r" if isinstance(renderer.output, Vt100_Output) else "\r\n"
 
     def render(app: Any, layout: Any, is_done: bool = False) -> None:
         last = renderer._last_screen
         if not is_done or last is None:
             draw(app, layout, is_done)
+            if one is not None and not is_done:
+                one.release()  # the prompt is drawn: it goes out with what was held
             return
-        below = max(0, last.height - 1 - renderer._cursor_pos.y)
-        if below:
-            renderer.output.cursor_down(below)
-        renderer.output.write_raw(down)
+        if one is not None:
+            one.hold()
+        below(renderer)
         renderer.output.flush()
 
     renderer.render = render  # type: ignore[method-assign]
