@@ -108,19 +108,58 @@ def hold_answers(front: TextFrontEnd, one: OneWrite) -> None:
     """The front end's answers go into the prompt's held output (`ui.one_write`), cut to
     the window's width as `printer` cuts them, and reach the terminal with the prompt
     drawn after them. Only the goodbye goes out at once: no prompt follows it. Held from
-    the start too: the voice's line (speech auto) comes with the first prompt."""
-    from halfmoon_a11y.ui.frontend import printer, terminal_columns
+    the start too: the voice's line (speech auto) comes with the first prompt.
+
+    An answer taller than the window (`help` at 24 rows) goes in pieces that each fit,
+    PACE apart, the last with the prompt: in one write, its first lines scrolled off the
+    screen before the terminal looked, and a screen reader, which reads only what is on
+    the screen, never had them ("Ordres:" was never heard, issue 29)."""
+    import time
+
+    from halfmoon_a11y.text.wrap import wrap_all
+    from halfmoon_a11y.ui.frontend import terminal_columns
 
     output = one.output
-    held = printer(one, lambda: terminal_columns(output.stdout))  # type: ignore[arg-type]
 
     def write(lines: list[str]) -> None:
-        held(lines)
+        columns = terminal_columns(output.stdout)
+        if columns:
+            lines = wrap_all(lines, columns - 1)
+        pieces = _pieces(lines, _rows(output))
+        for number, piece in enumerate(pieces, start=1):
+            one.write("".join(text + "\n" for text in piece))
+            if number < len(pieces):
+                one.release()  # this piece alone, while its first line is on the screen
+                time.sleep(PACE)  # the terminal reads it before the next comes
+                one.hold()
         if front.leaving:
             one.release()
 
     front.write = write
     one.hold()
+
+
+# Seconds between two pieces of an answer taller than the window: the terminal reads
+# the first alone, and a screen reader that asks where the caret is a little after
+# (Orca answered some 50 ms after Enter) finds it still at the end of that piece.
+PACE = 0.25
+FEWEST_ROWS = 4  # a piece has at least this many lines, however low the window
+
+
+def _rows(output: Any) -> int:
+    """The window's height in rows; 0 when it cannot be told (then nothing is cut)."""
+    try:
+        return int(output.get_size().rows)
+    except Exception:  # the terminal is gone or says nothing: one piece
+        return 0
+
+
+def _pieces(lines: list[str], rows: int) -> list[list[str]]:
+    """`lines` in pieces that each fit the window with the caret's line below them."""
+    if rows <= 0:
+        return [lines]
+    size = max(rows - 1, FEWEST_ROWS)
+    return [lines[at : at + size] for at in range(0, len(lines), size)] or [lines]
 
 
 # How long a lone Escape byte waits to be known as the Escape key and not the start of
