@@ -26,11 +26,13 @@ from tests.support import WAIT, wait_for
 ROWS, COLUMNS = 400, 120
 
 # prompt_toolkit asks for each line with bracketed paste on (ESC [ ? 2004 h), draws the
-# prompt's `>`, and ends each drawing by showing the caret again (ESC [ ? 25 h). All
-# three in that order: the prompt is drawn and the terminal is in raw mode (entered
-# before the drawing), so a key is the game's to read. Before, the terminal itself
-# echoes keys, and Ctrl-C is a signal.
-PROMPT_DRAWN = re.compile(rb"\x1b\[\?2004h.*?>.*?\x1b\[\?25h", re.DOTALL)
+# prompt's `?` (one not part of an escape: not after `[`), and ends each drawing by
+# showing the caret again (ESC [ ? 25 h). All three in that order: the prompt is
+# drawn and the terminal is in raw mode (entered before the drawing), so a key is the
+# game's to read. Before, the terminal itself echoes keys, and Ctrl-C is a signal.
+PROMPT_DRAWN = re.compile(rb"\x1b\[\?2004h.*?(?<!\[)\?.*?\x1b\[\?25h", re.DOTALL)
+PROMPT = "? "  # as the game draws it (halfmoon_a11y.ui.prompt.PROMPT; not imported here:
+# that would load prompt_toolkit in every test that uses the model)
 CARET_SHOWN = b"\x1b[?25h"  # the end of every drawing of the prompt
 
 
@@ -97,19 +99,26 @@ class ScreenModel:
         extra_env: dict[str, str] | None = None,
         cwd: str | None = None,
         columns: int = COLUMNS,
+        rows: int = ROWS,
+        log: str | None = None,
     ) -> None:
+        """`log`: every write of the game's noted there (`tests/logged_writes.py`)."""
         env = {k: v for k, v in os.environ.items() if not k.startswith("PROMPT_TOOLKIT")}
         env["TERM"] = "xterm-256color"
         env.update(extra_env or {})
-        self.screen = pyte.Screen(columns, ROWS)
+        self.screen = pyte.Screen(columns, rows)
+        self.log = log
         self.stream = pyte.ByteStream(self.screen)
         self.traffic = b""  # everything written since the last Enter
+        program = ["-m", "halfmoon_a11y"]
+        if log is not None:
+            program = [os.path.join(os.path.dirname(__file__), "logged_writes.py"), log]
         self.child = pexpect.spawn(
             sys.executable,
-            ["-m", "halfmoon_a11y", *args],
+            [*program, *args],
             env=env,
             timeout=20,
-            dimensions=(ROWS, columns),
+            dimensions=(rows, columns),
             cwd=cwd,
         )
         # no 50 ms pause before each key: the tests wait for the prompt before typing,
@@ -158,10 +167,10 @@ class ScreenModel:
 
     def type(self, text: str) -> None:
         """Type `text` a key at a time, as a person does: each key sent once the last one
-        is shown after `> ` and its drawing has ended."""
+        is shown after the prompt and its drawing has ended."""
         for length in range(1, len(text) + 1):
             self.child.send(text[length - 1])
-            self.read_until(self.shown("> " + text[:length]))
+            self.read_until(self.shown(PROMPT + text[:length]))
 
     def enter(self) -> list[str]:
         """Press Enter; the text of every screen line written to until the prompt is drawn
@@ -173,6 +182,13 @@ class ScreenModel:
         display = self.screen.display  # computed once: each call renders every line
         lines = [display[y].rstrip() for y in sorted(self.screen.dirty)]
         return [line for line in lines if line]
+
+    def writes(self) -> list[bytes]:
+        """Every write the game has made to its terminal, in order (with `log` only)."""
+        from tests.logged_writes import read_log
+
+        assert self.log is not None, "the model was made without a log"
+        return read_log(self.log)
 
     def close(self) -> None:
         self.child.close(force=True)

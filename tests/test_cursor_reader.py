@@ -111,7 +111,7 @@ class Terminal:
         model = self.model
         if model.screen.cursor.y > model.screen.lines - 10:  # a long game: before it
             model.screen.reset()  # scrolls (every line then changes), a fresh screen,
-            model.screen.cursor_position(2, 3)  # the caret on row 1 after `> ` as it was
+            model.screen.cursor_position(2, 3)  # the caret on row 1 after `? ` as it was
         model.screen.dirty.clear()
         model.child.send(key)
         model.read_until(lambda written: prompt_drawn(written, after=expect))
@@ -142,7 +142,7 @@ def terminal():
 def test_every_cursor_stop_is_new_text_just_above_the_caret(terminal):
     """After each key the stop's line is the only new text but the empty prompt, and it
     is the line just above the caret: what a reader speaks as new text, and what its
-    "read the line above" finds. The caret waits on the empty prompt, after `> `, so a
+    "read the line above" finds. The caret waits on the empty prompt, after `? `, so a
     key typed next is typed there."""
     keys = [
         (FULL_STOP, "Pile 1, five of spades, 8 cards."),
@@ -161,9 +161,9 @@ def test_every_cursor_stop_is_new_text_just_above_the_caret(terminal):
     ]
     for key, line in keys:
         new = terminal.press(key)
-        assert new == [line, ">"], (key, new)
+        assert new == [line, "?"], (key, new)
         y, x = terminal.caret()
-        assert terminal.line(y) == ">" and x == 2, (key, terminal.line(y), x)
+        assert terminal.line(y) == "?" and x == 2, (key, terminal.line(y), x)
         assert terminal.line(y - 1) == line, key
 
 
@@ -230,14 +230,14 @@ def test_a_whole_game_with_the_keys_a_screen_reader_lets_through(language):
                 target = ALL_LOCATIONS.index(Location.parse(place))
                 for key in keys_to(here, target):
                     new = game.press(key)
-                    assert len(new) == 2 and new[1] == ">", (key, new)
+                    assert len(new) == 2 and new[1] == "?", (key, new)
                     assert new[0].startswith(PLACES[language]), (key, new)
                     y, x = game.caret()
-                    assert (game.line(y), x, game.line(y - 1)) == (">", 2, new[0])
+                    assert (game.line(y), x, game.line(y - 1)) == ("?", 2, new[0])
                     stops += 1
                 here = target
                 answer = game.press(SPACE)
-                assert answer[-1] == ">" and len(answer) >= 2, answer
+                assert answer[-1] == "?" and len(answer) >= 2, answer
         assert stops > 100
         assert any(line.startswith(WON[language]) for line in answer), answer
     finally:

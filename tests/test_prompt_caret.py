@@ -40,10 +40,10 @@ def test_after_enter_the_caret_never_stands_on_text_before_the_answer(command):
         model.wait_for_prompt()
         model.type(command)
         typed_row = model.screen.cursor.y
-        assert model.screen.display[typed_row].rstrip() == "> " + command
+        assert model.screen.display[typed_row].rstrip() == "? " + command
         stood = caret_before_the_answer(model, typed_row)
         on_text = [place for place in stood if place[2] != " "]
         assert not on_text, (command, stood)  # a reader would read these before the answer
-        assert model.screen.display[typed_row].rstrip() == "> " + command  # left as typed
+        assert model.screen.display[typed_row].rstrip() == "? " + command  # left as typed
     finally:
         model.close()

@@ -69,7 +69,7 @@ def test_a_player_at_the_terminal():
 def test_ctrl_d_leaves_cleanly():
     child = spawn("--code", "HM1-N-AAAAAAB")
     child.expect("Reserve R8")
-    child.expect(">")  # the prompt is drawn: the terminal is in raw mode now
+    expect_prompt(child)  # the prompt is drawn: the terminal is in raw mode now
     child.sendcontrol("d")
     child.expect("Goodbye.")
     child.expect(pexpect.EOF)
@@ -176,9 +176,9 @@ def test_after_enter_only_the_answer_is_new_text_on_screen():
             changed = model.enter()
             assert changed, command
             assert not any(command in line for line in changed), (command, changed)
-            assert changed[-1].strip() == ">", changed  # the next prompt, empty
+            assert changed[-1].strip() == "?", changed  # the next prompt, empty
             answer = [line for line in changed[:-1] if line]
-            assert answer and not any(line.startswith(">") for line in answer), changed
+            assert answer and not any(line.startswith("?") for line in answer), changed
     finally:
         model.close()
 

@@ -291,6 +291,7 @@ def _main(argv: Sequence[str] | None) -> int:
             report=report,
         )
         ctrl_c.silence_with(front.silence_from_signal)  # from now on Ctrl-C silences its voice
+        front.blank_says_opening = at_terminal  # an empty Enter first: the opening again
         if not interactive:
             lines: Iterable[str]
             if sys.stdin.isatty():  # --plain or TERM=dumb at a terminal: readline editing

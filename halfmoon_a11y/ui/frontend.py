@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.play import answers as se
+from halfmoon_a11y.play import commands as cmd
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.settings import SETTINGS, Audience
 from halfmoon_a11y.text.presenter import Presenter
@@ -59,6 +60,10 @@ class TextFrontEnd(Turns):
         )
         self._opening: se.Answer | None = None  # the opening as said, until the choice is
         self._signalled: list[Broke] = []  # bugs a Ctrl-C met, to write down at the next turn
+        # At a terminal (set by the command line): an empty line says the opening again
+        # until the first command or key, for a player who heard nothing of it (issue 29).
+        self.blank_says_opening = False
+        self._asked_yet = False  # a command or a game key came since the opening
         self._follow_language()
 
     @property
@@ -163,9 +168,21 @@ class TextFrontEnd(Turns):
         self.silence()
         self.announce([se.LineCleared(), *self.troubles()])
 
+    def line(self, text: str) -> None:
+        """As `Turns.line`; but before the first command or key, at a terminal, an empty
+        line says the opening again, as `repeat` does. Started by a launcher, the opening
+        caused by no key is not spoken by Orca (issue 29): the player's first Enter hears
+        it. Later an empty line says nothing, as before."""
+        if self.blank_says_opening and not self._asked_yet and not text.strip():
+            super().run(cmd.Repeat())
+            return
+        self._asked_yet = True
+        super().line(text)
+
     def key(self, action: str) -> None:
         """A key of the prompt (play.keymap) on an empty line (`CursorKeys`): a cursor
         move or its answer shown, or a command run (a tap, dropping the selection)."""
+        self._asked_yet = True
         step = self.keys.step(action)
         if callable(step):
             self.show(step)

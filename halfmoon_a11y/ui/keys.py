@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from prompt_toolkit.application import run_in_terminal
+from prompt_toolkit.application import Application, run_in_terminal
 from prompt_toolkit.application.current import get_app
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
@@ -36,15 +36,22 @@ def _leave(event: KeyPressEvent) -> None:
     event.app.exit(exception=EOFError, style="class:exiting")
 
 
+# Writes an answer above the prompt of a running application (`OneWrite.above`).
+Above = Callable[[Application[str], Callable[[], None]], None]
+
 LINE_ACTIONS = {CLEAR: _clear_line, LEAVE: _leave}
 
 
-def key_bindings(act: Callable[[str], None] | None = None) -> KeyBindings:
+def key_bindings(
+    act: Callable[[str], None] | None = None, above: Above | None = None
+) -> KeyBindings:
     """Bindings for every key of the table. `act` does the game's keys (the cursor, a
-    tap, a drop: `TextFrontEnd.key`); what it says is written above the prompt."""
+    tap, a drop: `TextFrontEnd.key`); what it says is written above the prompt, by
+    `above` (`OneWrite.above`: the answer and the new prompt in one write), or else by
+    prompt_toolkit's `run_in_terminal`."""
     bindings = KeyBindings()
     for spec in KEYMAP:
-        handler = LINE_ACTIONS.get(spec.action) or _game_key(spec.action, act)
+        handler = LINE_ACTIONS.get(spec.action) or _game_key(spec.action, act, above)
         if spec.empty_line:
             # eager: a lone Escape acts at once, without waiting to be an Alt key's start
             # (which held it 1.5 s and ate the key after it, in a real terminal). The
@@ -80,9 +87,15 @@ def _ignore(event: KeyPressEvent) -> object:
     return NotImplemented
 
 
-def _game_key(action: str, act: Callable[[str], None] | None) -> Callable[[KeyPressEvent], None]:
+def _game_key(
+    action: str, act: Callable[[str], None] | None, above: Above | None = None
+) -> Callable[[KeyPressEvent], None]:
     def handle(event: KeyPressEvent) -> None:
-        if act is not None:
+        if act is None:
+            return
+        if above is not None:
+            above(event.app, lambda: act(action))
+        else:
             run_in_terminal(lambda: act(action))  # the answer goes above the prompt
 
     return handle

@@ -28,19 +28,23 @@ from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.completion import Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import InMemoryHistory
-from prompt_toolkit.output.vt100 import Vt100_Output
 from prompt_toolkit.shortcuts import CompleteStyle
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.ui.history import CommandHistory
 from halfmoon_a11y.ui.keys import key_bindings
+from halfmoon_a11y.ui.one_write import OneWrite, below
 
 if TYPE_CHECKING:
     from typing import Any
 
     from halfmoon_a11y.ui.loop import Report
 
-PROMPT = "> "
+# A question mark and a space: what BASIC's INPUT showed, plain to a sighted helper, and
+# silent for the ear. Orca (speech-dispatcher's symbol tables) and NVDA name `?` only at
+# their "all" punctuation level, never at their defaults; `>` was spoken after nearly
+# every answer ("greater than", issue 29). docs/decisions.md says why.
+PROMPT = "? "
 
 
 class CommandCompleter(Completer):
@@ -76,10 +80,12 @@ def run_prompt(
         enable_system_prompt=False,
         mouse_support=False,
         refresh_interval=0,
-        key_bindings=key_bindings(front.key),
     )
-
-    accept_quietly(prompt)
+    one = OneWrite.over(prompt.app.output)
+    if one is not None:
+        hold_answers(front, one)
+    prompt.key_bindings = key_bindings(front.key, one.above if one is not None else None)
+    accept_quietly(prompt, one)
     prompt.app.ttimeoutlen = ESCAPE_WAIT
     # a CSI sequence past 64 bytes never reaches its parser, nor a key past a full line
     cap_escapes(prompt.app.input, lambda: len(prompt.default_buffer.text) > LINE_LIMIT)
@@ -90,7 +96,70 @@ def run_prompt(
 
     prompt.default_buffer.on_text_changed += typed
 
-    return serve(front, typed_lines(prompt, front.report, front.line_cleared), started=started)
+    try:
+        return serve(front, typed_lines(prompt, front.report, front.line_cleared), started=started)
+    finally:
+        if one is not None:
+            with contextlib.suppress(OSError):  # a terminal that is gone takes nothing
+                one.release()
+
+
+def hold_answers(front: TextFrontEnd, one: OneWrite) -> None:
+    """The front end's answers go into the prompt's held output (`ui.one_write`), cut to
+    the window's width as `printer` cuts them, and reach the terminal with the prompt
+    drawn after them. Only the goodbye goes out at once: no prompt follows it. Held from
+    the start too: the voice's line (speech auto) comes with the first prompt.
+
+    An answer taller than the window (`help` at 24 rows) goes in pieces that each fit,
+    PACE apart, the last with the prompt: in one write, its first lines scrolled off the
+    screen before the terminal looked, and a screen reader, which reads only what is on
+    the screen, never had them ("Ordres:" was never heard, issue 29)."""
+    import time
+
+    from halfmoon_a11y.text.wrap import wrap_all
+    from halfmoon_a11y.ui.frontend import terminal_columns
+
+    output = one.output
+
+    def write(lines: list[str]) -> None:
+        columns = terminal_columns(output.stdout)
+        if columns:
+            lines = wrap_all(lines, columns - 1)
+        pieces = _pieces(lines, _rows(output))
+        for number, piece in enumerate(pieces, start=1):
+            one.write("".join(text + "\n" for text in piece))
+            if number < len(pieces):
+                one.release()  # this piece alone, while its first line is on the screen
+                time.sleep(PACE)  # the terminal reads it before the next comes
+                one.hold()
+        if front.leaving:
+            one.release()
+
+    front.write = write
+    one.hold()
+
+
+# Seconds between two pieces of an answer taller than the window: the terminal reads
+# the first alone, and a screen reader that asks where the caret is a little after
+# (Orca answered some 50 ms after Enter) finds it still at the end of that piece.
+PACE = 0.25
+FEWEST_ROWS = 4  # a piece has at least this many lines, however low the window
+
+
+def _rows(output: Any) -> int:
+    """The window's height in rows; 0 when it cannot be told (then nothing is cut)."""
+    try:
+        return int(output.get_size().rows)
+    except Exception:  # the terminal is gone or says nothing: one piece
+        return 0
+
+
+def _pieces(lines: list[str], rows: int) -> list[list[str]]:
+    """`lines` in pieces that each fit the window with the caret's line below them."""
+    if rows <= 0:
+        return [lines]
+    size = max(rows - 1, FEWEST_ROWS)
+    return [lines[at : at + size] for at in range(0, len(lines), size)] or [lines]
 
 
 # How long a lone Escape byte waits to be known as the Escape key and not the start of
@@ -196,7 +265,7 @@ def _report(report: Report | None, error: BaseException) -> None:
             report(error)
 
 
-def accept_quietly(prompt: PromptSession[str]) -> None:
+def accept_quietly(prompt: PromptSession[str], one: OneWrite | None = None) -> None:
     """Enter ends the line without drawing it again.
 
     prompt_toolkit's last drawing of an accepted line erases the prompt and writes
@@ -205,25 +274,26 @@ def accept_quietly(prompt: PromptSession[str]) -> None:
     below the line (its text is on the screen already, as typed), so after Enter
     the answer alone is new text, as in plain mode.
 
-    It moves down first, then to the start of the new line: a newline ("\\r\\n",
-    and the terminal turns "\\n" into "\\r\\n" too) first put the caret back at the
-    start of the typed line, on the prompt's `>`, and a screen reader read that `>`
-    before the answer (issue 19). An index (ESC D) moves the caret straight down,
-    scrolling at the bottom as a newline does, onto the blank line below.
+    It moves down first, then to the start of the new line (`one_write.below`: a
+    newline first put the caret on the prompt's character, read before the answer,
+    issue 19).
+
+    With `one` (a VT100 output), that move is held with the answer, and the next
+    prompt's first drawing writes them all at once (`ui.one_write`, issue 29).
     """
     renderer = prompt.app.renderer
     draw = renderer.render
-    down = "\x1bD\r" if isinstance(renderer.output, Vt100_Output) else "\r\n"
 
     def render(app: Any, layout: Any, is_done: bool = False) -> None:
         last = renderer._last_screen
         if not is_done or last is None:
             draw(app, layout, is_done)
+            if one is not None and not is_done:
+                one.release()  # the prompt is drawn: it goes out with what was held
             return
-        below = max(0, last.height - 1 - renderer._cursor_pos.y)
-        if below:
-            renderer.output.cursor_down(below)
-        renderer.output.write_raw(down)
+        if one is not None:
+            one.hold()
+        below(renderer)
         renderer.output.flush()
 
     renderer.render = render  # type: ignore[method-assign]
