@@ -5,9 +5,11 @@ from __future__ import annotations
 from halfmoon_a11y.core import events as ev
 from halfmoon_a11y.core.cards import Card, Rank
 from halfmoon_a11y.core.dealcode import DealCode
+from halfmoon_a11y.core.engine import Move
 from halfmoon_a11y.core.errors import NothingToUndoError
 from halfmoon_a11y.core.places import Location
 from halfmoon_a11y.play import answers as se
+from halfmoon_a11y.play.errors import UnknownTopicError
 from halfmoon_a11y.play.views import Spot, TableView
 from halfmoon_a11y.store import notices as sn
 from halfmoon_a11y.voice import notices as vn
@@ -42,6 +44,8 @@ def samples() -> list[se.SessionEvent]:
         se.PileShown(SPOTS[0]),
         se.ReserveShown(SPOTS),
         se.TopsShown(SPOTS),
+        se.HiddenShown(tuple((rank, 3 if rank is Rank.ACE else 0) for rank in Rank)),
+        se.MovesShown((Move(ev.Kind.PAIR, (A, B)),), total=12, first=12),
         se.InfoShown(
             elapsed=5,
             score=10,
@@ -58,7 +62,9 @@ def samples() -> list[se.SessionEvent]:
         se.SettingChanged("move-errors", True),
         se.HelpShown("pick"),
         se.RepeatAsked(),
+        se.RepeatAsked(3, kept=10),
         se.Refused(NothingToUndoError()),
+        se.Refused(UnknownTopicError("xyz")),
         se.QuitAsked(),
         se.NewAsked(3, False),
         sn.GameKept(CODE, 3, True),

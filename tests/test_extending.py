@@ -69,13 +69,23 @@ def test_a_new_setting_is_everywhere_settings_are(new_settings, paths):
     assert said == ["Beeps: off."]  # announced by its declaration
     help_line = english.render(HelpShown("set"))[0]
     assert help_line.endswith(
-        "sounds on or off, answers full or short, beeps on or off, volume 1 to 11."
+        "answers full or short, heights on or off, beeps on or off, volume 1 to 11."
     )
     catalan = Presenter(Words("ca")).render(HelpShown("set"))[0]
     assert "beeps sí o no, volume de 1 a 11." in catalan
     assert complete("set b") == (["beeps"], "b")  # completion
     assert complete("set ") == (
-        ["move-errors", "placement-help", "cards", "rate", "sounds", "answers", "beeps", "volume"],
+        [
+            "move-errors",
+            "placement-help",
+            "cards",
+            "rate",
+            "sounds",
+            "answers",
+            "heights",
+            "beeps",
+            "volume",
+        ],
         "",
     )
     text = paths.settings.read_text()  # the settings file

@@ -76,7 +76,7 @@ def test_an_empty_line_before_any_command_says_the_opening_again():
     game = front(said)
     game.start()
     opening = list(said)
-    assert opening[0].startswith("New game: deal HM1-N-EMQPNCT.")
+    assert opening[0].startswith("New game, deal HM1 N EMQPNCT.")
     game.line("")
     game.line("   ")
     assert said == opening * 3
@@ -180,17 +180,17 @@ def test_every_cursor_stop_and_answer_is_heard_whole_in_one_write(tmp_path):
     game = Heard(tmp_path)
     try:
         for key, line in [
-            (FULL_STOP, "Pile 1: five of spades, 8 cards."),
-            (FULL_STOP, "Pile 2: four of clubs, 8 cards."),
-            (COMMA, "Pile 1: five of spades, 8 cards."),
-            (END, "Reserve R8: jack of clubs."),
-            (PAGE_UP, "Pile 1: five of spades, 8 cards."),
-            (PAGE_DOWN, "Reserve R1: queen of diamonds."),
-            (HOME, "Pile 1: five of spades, 8 cards."),
-            (SPACE, "Selected: five of spades, pile 1."),
-            (ESCAPE, "Dropped the selection: five of spades, pile 1."),
-            (RIGHT, "Pile 2: four of clubs, 8 cards."),
-            (LEFT, "Pile 1: five of spades, 8 cards."),
+            (FULL_STOP, "Pile 1, five of spades, 8 cards."),
+            (FULL_STOP, "Pile 2, four of clubs, 8 cards."),
+            (COMMA, "Pile 1, five of spades, 8 cards."),
+            (END, "Reserve R8, jack of clubs."),
+            (PAGE_UP, "Pile 1, five of spades, 8 cards."),
+            (PAGE_DOWN, "Reserve R1, queen of diamonds."),
+            (HOME, "Pile 1, five of spades, 8 cards."),
+            (SPACE, "Selected, five of spades in pile 1."),
+            (ESCAPE, "Dropped the selection, five of spades in pile 1."),
+            (RIGHT, "Pile 2, four of clubs, 8 cards."),
+            (LEFT, "Pile 1, five of spades, 8 cards."),
         ]:
             said = one_heard_whole(game.press(key), key)
             assert said.lstrip("\n") == line + "\n?", (key, said)  # the first letter too
@@ -219,13 +219,13 @@ def test_help_taller_than_the_window_is_heard_from_its_first_line(tmp_path, lang
     (each ends at the caret), the last with the prompt; every row of it is heard once."""
     word, first = HELP[language]
     rows = help_rows(language, word)
-    assert len(rows) > 24 and rows[0] == first + ":"
+    assert len(rows) > 24 and rows[0] == first + "."
     game = Heard(tmp_path, language)
     try:
         for _ in range(2):  # the second time on a screen that is full already
             pieces = game.press(word + "\r")
             assert len(pieces) == 2 and all(pieces), pieces
-            assert pieces[0].lstrip("\n").startswith(first + ":"), pieces[0][:80]
+            assert pieces[0].lstrip("\n").startswith(first + "."), pieces[0][:80]
             assert pieces[-1].endswith("\n?")
             said = "\n".join(pieces).split("\n")
             assert [line for line in said if line and line != "?"] == rows
@@ -240,7 +240,7 @@ def test_the_first_empty_enter_says_the_opening_in_one_write(tmp_path):
     game = Heard(tmp_path)
     try:
         said = one_heard_whole(game.press("\r"), "Enter")
-        assert "New game: deal HM1-N-EMQPNCT." in said and "Reserve R8: jack of clubs." in said
+        assert "New game, deal HM1 N EMQPNCT." in said and "Reserve R8, jack of clubs." in said
         game.press(".")
         assert game.press("\r") == ["\n?"]  # later, an empty line is only a new prompt
     finally:

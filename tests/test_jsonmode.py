@@ -82,6 +82,7 @@ def test_state_never_shows_hidden_cards():
         "rate": 175,
         "sounds": False,  # nor plays a sound
         "answers": "full",
+        "heights": False,
     }
     assert all(set(pile) == {"top", "count"} for pile in state["piles"])
 

@@ -72,9 +72,9 @@ def test_completion_offers_the_players_language_only():
 
     assert complete("pi") == (["pick", "pile"], "pi")
     assert complete("pi", "ca") == (["pila"], "pi")
-    assert complete("t", "da") == (["tryk", "tale"], "t")
+    assert complete("t", "da") == (["tryk", "tale", "træk"], "t")
     assert complete("set ") == (
-        ["move-errors", "placement-help", "cards", "rate", "sounds", "answers"],
+        ["move-errors", "placement-help", "cards", "rate", "sounds", "answers", "heights"],
         "",
     )
     assert complete("indstil svar ", "da") == (["hele", "korte"], "")

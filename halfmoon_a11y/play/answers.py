@@ -14,6 +14,7 @@ from enum import StrEnum
 
 from halfmoon_a11y.core.cards import Rank
 from halfmoon_a11y.core.dealcode import DealCode
+from halfmoon_a11y.core.engine import Move
 from halfmoon_a11y.core.errors import HalfMoonError
 from halfmoon_a11y.core.events import Event, Placed, Reason, Status
 from halfmoon_a11y.core.places import Location
@@ -82,6 +83,7 @@ class TopsShown:
     slot, piles first, empty ones included. What is there, never what to play."""
 
     spots: tuple[Spot, ...]
+    heights: bool = False  # the heights setting: each pile's place says how many cards it has
 
     def groups(self) -> tuple[tuple[Rank, tuple[Location, ...]], ...]:
         """The places of each value shown, ace first, king last (the rules' order); in
@@ -94,6 +96,35 @@ class TopsShown:
 
     def empty(self) -> tuple[Location, ...]:
         return tuple(spot.location for spot in self.spots if spot.card is None)
+
+    def heights_of(self) -> dict[Location, int]:
+        """Each pile's height, when the heights setting asks for them; else nothing."""
+        if not self.heights:
+            return {}
+        return {spot.location: spot.count for spot in self.spots if not spot.location.reserve}
+
+
+@record
+class HiddenShown:
+    """`hidden`: how many cards of each value are still face down, ace first, from what
+    was removed and what is in sight only (`play.knowledge`). What is known, never what
+    to play."""
+
+    counts: tuple[tuple[Rank, int], ...]
+
+    @property
+    def total(self) -> int:
+        return sum(count for _, count in self.counts)
+
+
+@record
+class MovesShown:
+    """`moves`: the removals of this game in order, the last `MOVES_SAID` of them at most;
+    `total` is how many the game has, `first` the number of the first one said."""
+
+    moves: tuple[Move, ...]
+    total: int
+    first: int = 1
 
 
 @record
@@ -136,7 +167,11 @@ class HelpShown:
 
 @record
 class RepeatAsked:
-    pass
+    """`repeat`, or `repeat 3`: the answer `back` answers ago said again. `kept`: how many
+    answers the front end holds (at most `REPEAT_DEPTH`); a repeat further back says so."""
+
+    back: int = 1
+    kept: int = 1
 
 
 @record
@@ -231,6 +266,8 @@ SessionEvent = (
     | PileShown
     | ReserveShown
     | TopsShown
+    | HiddenShown
+    | MovesShown
     | InfoShown
     | SelectionShown
     | CodeShown
@@ -272,7 +309,7 @@ class Answer:
     notices: tuple[SessionEvent, ...] = ()  # about files, other windows and the voice
     keep: Keep = Keep.NOTHING
     changed: tuple[SettingChanged, ...] = ()  # settings changed: front ends follow them
-    repeat: bool = False  # `repeat`: the last answer again
+    repeat: int = 0  # `repeat`: the answer this many answers back again (1: the last)
     leaving: bool = False  # `quit`: the game is saved and the front end leaves
 
     def noted(self, notices: Sequence[SessionEvent], first: bool = False) -> Answer:

@@ -21,6 +21,8 @@ from halfmoon_a11y.play.answers import (
     BoardShown,
     CodeShown,
     HelpShown,
+    HiddenShown,
+    MovesShown,
     NewAsked,
     PileShown,
     ReserveShown,
@@ -35,6 +37,7 @@ from halfmoon_a11y.play.errors import (
     RepeatedPlaceError,
     TooManyArgumentsError,
     UnknownCommandError,
+    UnknownTopicError,
 )
 from halfmoon_a11y.play.lexicon import (
     LEXICONS,
@@ -115,7 +118,17 @@ class ShowSelection:
 
 @record
 class Repeat:
-    pass
+    back: int = 1  # `repeat 3`: the answer three answers back
+
+
+@record
+class ShowHidden:
+    """`hidden`: how many cards of each value are still face down."""
+
+
+@record
+class ShowMoves:
+    """`moves`: the removals of this game, in order."""
 
 
 @record
@@ -164,6 +177,8 @@ Command = (
     | ShowCode
     | ShowSelection
     | Repeat
+    | ShowHidden
+    | ShowMoves
     | Help
     | Change
     | Stats
@@ -264,17 +279,25 @@ CODE_PARTS = 3  # HM1, N and the letters
 RULES = "rules"  # the help topic that reads the rules
 KEYS = "keys"  # the help topic that lists the prompt's keys
 TABLE = "table"  # the help topic that says the shape of the table
-TOPICS = (RULES, KEYS, TABLE)
+READER_TOPIC = "screen-reader"  # the help topic for screen-reader users (issue 29)
+TOPICS = (RULES, KEYS, TABLE, READER_TOPIC)
 
 
-def _help(name: str, args: Sequence[str]) -> Help:
+def _help(name: str, args: Sequence[str], language: str = SOURCE) -> Help:
+    if len(args) > 1:  # `help screen reader`: a topic of two words, typed with a space
+        topic = _topic("-".join(args))
+        if topic is not None:
+            return Help(topic)
     _count(name, args, 0, 1)
     if not args:
         return Help()
     topic = _topic(args[0])
     if topic is not None:
         return Help(topic)
-    return Help(find(args[0]).name)
+    try:
+        return Help(find(args[0], language).name)
+    except UnknownCommandError as error:  # neither a command nor a topic: the topics named
+        raise UnknownTopicError(args[0], error.suggestion) from None
 
 
 def _topic(word: str) -> str | None:
@@ -456,13 +479,66 @@ SELECTION = command(
 )
 
 
+REPEAT_DEPTH = 10  # `repeat 10` is the furthest back: the front ends keep this many answers
+
+
+def _repeat(name: str, args: Sequence[str]) -> Repeat:
+    _count(name, args, 0, 1)
+    if not args:
+        return Repeat()
+    text = args[0]
+    if not (text.isascii() and text.isdigit() and 1 <= int(text) <= REPEAT_DEPTH):
+        raise BadArgumentError(name, text)
+    return Repeat(int(text))
+
+
 def _repeat_run(session: Session, command: Repeat) -> Answer:
     session.keep_question()
-    return Answer(repeat=True)
+    return Answer(repeat=command.back)
 
 
 REPEAT = command(
-    "repeat", ALONE, N_("Say the last announcement again."), _no_args(Repeat), Repeat, _repeat_run
+    "repeat",
+    N_("{name}, or {name} and a number from 1 to 10, for example {name} 3"),
+    N_("Say the last announcement again, or with a number an earlier one. 2 is the one before."),
+    _repeat,
+    Repeat,
+    _repeat_run,
+)
+
+
+def _hidden_run(session: Session, command: ShowHidden) -> Answer:
+    return Answer((HiddenShown(session.hidden()),))
+
+
+HIDDEN = command(
+    "hidden",
+    ALONE,
+    N_(
+        "How many cards of each value are still face down. "
+        "Counted from the cards removed and in sight."
+    ),
+    _no_args(ShowHidden),
+    ShowHidden,
+    _hidden_run,
+)
+
+MOVES_SAID = 10  # `moves` says at most the last ten removals
+
+
+def _moves_run(session: Session, command: ShowMoves) -> Answer:
+    history = session.game.history
+    first = max(0, len(history) - MOVES_SAID)
+    return Answer((MovesShown(history[first:], len(history), first + 1),))
+
+
+MOVES = command(
+    "moves",
+    ALONE,
+    N_("The moves of this game in order, the last 10 at most."),
+    _no_args(ShowMoves),
+    ShowMoves,
+    _moves_run,
 )
 
 
@@ -542,7 +618,7 @@ QUIT = command(
 
 def _tops_run(session: Session, command: ShowTops) -> Answer:
     view = session.view()
-    return Answer((TopsShown((*view.piles, *view.reserve)),))
+    return Answer((TopsShown((*view.piles, *view.reserve), session.settings.heights),))
 
 
 TOPS = command(
@@ -574,6 +650,8 @@ COMMANDS: list[CommandSpec] = [
     STATS,
     QUIT,
     TOPS,
+    HIDDEN,
+    MOVES,
 ]
 
 
@@ -727,6 +805,6 @@ def parse(line: str, language: str = SOURCE) -> Command:
         return Help(RULES)
     spec = find(words[0], language)
     args = words[1:]
-    if spec.name == "help" and len(args) == 1 and _topic(args[0]) is None:
-        args = [find(args[0], language).name]  # `help p`: a short form of the player's language
+    if spec.name == "help":  # `help p`: a short form of the player's language
+        return _help(spec.name, args, language)
     return spec.build(spec.name, args)

@@ -16,6 +16,17 @@ class UnknownCommandError(HalfMoonError):
         self.suggestion = suggestion  # a close command of the player's language
 
 
+class UnknownTopicError(HalfMoonError):
+    """`help xyz`: neither a command nor a help topic (issue 29)."""
+
+    code = "unknown_topic"
+
+    def __init__(self, word: str, suggestion: str | None = None) -> None:
+        super().__init__(f"unknown help topic: {word!r}")
+        self.word = word
+        self.suggestion = suggestion  # a close command of the player's language
+
+
 class MissingArgumentError(HalfMoonError):
     code = "missing_argument"
 

@@ -78,6 +78,8 @@ ENGLISH = Lexicon(
         "stats": ("stats",),
         "quit": ("quit", "exit"),
         "tops": ("tops",),
+        "hidden": ("hidden",),
+        "moves": ("moves", "history"),
     },
     setting_names={
         "lang": ("lang",),
@@ -88,6 +90,7 @@ ENGLISH = Lexicon(
         "rate": ("rate",),
         "sounds": ("sounds",),
         "answers": ("answers",),
+        "heights": ("heights",),
     },
     value_words={
         "on": ("on", "yes", "1"),
@@ -116,9 +119,16 @@ ENGLISH = Lexicon(
         "stats": "ss",
         "quit": "q",
         "tops": "t",
+        "hidden": "hd",
+        "moves": "mv",
     },
     joiners=("and",),
-    topics={"rules": ("rules",), "keys": ("keys",), "table": ("table", "arc")},
+    topics={
+        "rules": ("rules",),
+        "keys": ("keys",),
+        "table": ("table", "arc"),
+        "screen-reader": ("screen-reader", "reader", "braille"),
+    },
 )
 
 CATALAN = Lexicon(
@@ -144,6 +154,8 @@ CATALAN = Lexicon(
         "stats": ("estadístiques",),
         "quit": ("surt", "sortir"),
         "tops": ("sobre", "jugables"),
+        "hidden": ("amagades", "amagats"),
+        "moves": ("jugades", "historial"),
     },
     setting_names={
         "lang": ("idioma",),
@@ -154,6 +166,7 @@ CATALAN = Lexicon(
         "rate": ("velocitat",),
         "sounds": ("sons",),
         "answers": ("respostes",),
+        "heights": ("altures", "alçades"),
     },
     value_words={
         "on": ("sí", "activat", "activada", "activats", "activades"),
@@ -182,9 +195,16 @@ CATALAN = Lexicon(
         "stats": "e",
         "quit": "sr",
         "tops": "so",
+        "hidden": "am",
+        "moves": "ju",
     },
     joiners=("i",),
-    topics={"rules": ("regles",), "keys": ("tecles",), "table": ("arc", "disposició")},
+    topics={
+        "rules": ("regles",),
+        "keys": ("tecles",),
+        "table": ("arc", "disposició"),
+        "screen-reader": ("lector-de-pantalla", "lector", "braille"),
+    },
     pile_numbers={n: f"l'{n}" if n in (1, 11) else f"la {n}" for n in range(1, 13)},
 )
 
@@ -211,6 +231,8 @@ DANISH = Lexicon(
         "stats": ("statistik",),
         "quit": ("afslut",),
         "tops": ("øverste", "spilbare"),
+        "hidden": ("skjulte",),
+        "moves": ("træk", "historik"),
     },
     setting_names={
         "lang": ("sprog",),
@@ -221,6 +243,7 @@ DANISH = Lexicon(
         "rate": ("hastighed",),
         "sounds": ("lyde",),
         "answers": ("svar",),
+        "heights": ("højder",),
     },
     value_words={
         "on": ("til", "ja"),
@@ -249,9 +272,16 @@ DANISH = Lexicon(
         "stats": "st",
         "quit": "af",
         "tops": "ø",
+        "hidden": "sk",
+        "moves": "tr",
     },
     joiners=("og",),
-    topics={"rules": ("regler",), "keys": ("taster",), "table": ("bue", "opstilling")},
+    topics={
+        "rules": ("regler",),
+        "keys": ("taster",),
+        "table": ("bue", "opstilling"),
+        "screen-reader": ("skærmlæser", "læser", "punktskrift"),
+    },
 )
 
 # Every language the game speaks, in the order lists of them are said.

@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 
+from halfmoon_a11y.core.cards import Rank
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.dealcode import Deal, DealCode, deal, system_randbelow
 from halfmoon_a11y.core.engine import Game, can_pair
@@ -45,6 +46,7 @@ from halfmoon_a11y.play.answers import (
 )
 from halfmoon_a11y.play.clock import GameClock
 from halfmoon_a11y.play.errors import PlaceLeftOverError
+from halfmoon_a11y.play.knowledge import hidden_counts
 from halfmoon_a11y.play.settings import SETTINGS, Settings
 from halfmoon_a11y.play.views import Spot, TableView, table_view
 
@@ -178,6 +180,13 @@ class Session:
         notices, self._notices = self._notices, ()
         blocked = (Blocked(),) if self.game.status is Status.BLOCKED else ()
         return Answer(blocked, deal=deal, table=self.view(), notices=notices)
+
+    def hidden(self) -> tuple[tuple[Rank, int], ...]:
+        """How many cards of each value are still face down: from the removed cards and
+        the cards in sight only (`play.knowledge`), never from a card under a top."""
+        removed = (placed.card for move in self.game.history for placed in move.cards)
+        in_sight = (placed.card for placed in self.game.playable())
+        return hidden_counts(removed, in_sight)
 
     def info(self, with_code: bool = True) -> InfoShown:
         g = self.game

@@ -281,6 +281,16 @@ SETTINGS: dict[str, SettingSpec] = {
             },
             Audience.WORDS,
         ),
+        _switch(  # issue 29: the strategy guide's habit (take from tall piles) needs them
+            "heights",
+            "heights",
+            False,
+            {
+                True: N_("Heights on. Tops says how many cards each pile has."),
+                False: N_("Heights off."),
+            },
+            Audience.SESSION,
+        ),
     )
 }
 
@@ -325,6 +335,7 @@ class Settings:
     rate: int
     sounds: bool
     answers: AnswerLength
+    heights: bool
 
     def __init__(self, **values: Any) -> None:
         known = {spec.field for spec in SETTINGS.values()}

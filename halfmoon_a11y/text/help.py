@@ -7,7 +7,17 @@ from halfmoon_a11y.core.checking import (
     TYPE_CHECKING,  # typing is not loaded at start
     assert_never,
 )
-from halfmoon_a11y.play.commands import ALONE, COMMANDS, KEYS, RULES, TABLE, find, settings_of_set
+from halfmoon_a11y.play.commands import (
+    ALONE,
+    COMMANDS,
+    KEYS,
+    READER_TOPIC,
+    RULES,
+    TABLE,
+    TOPICS,
+    find,
+    settings_of_set,
+)
 from halfmoon_a11y.play.lexicon import ENGLISH, languages, lexicon
 from halfmoon_a11y.play.messages import N_
 from halfmoon_a11y.play.settings import SETTINGS, Choice, Language, Number, SettingSpec, Switch
@@ -55,6 +65,45 @@ SCREEN_READER = N_(
 )
 
 
+# `help screen-reader` (issue 29): one page for screen-reader and braille users. Command,
+# setting and value words are filled in the player's language (`Helper.screen_reader`).
+SCREEN_READER_TEXT = (
+    N_(
+        "For screen readers and braille. The game writes each answer once, in plain lines. "
+        "With {speech} {auto}, its own voice stays silent while a screen reader runs."
+    ),
+    N_(
+        "Keys. Under Orca, NVDA, JAWS and VoiceOver, move over the table with Comma and "
+        "Full stop, tap with Space, and let go with Escape. The arrow keys may read a "
+        "character instead of the place."
+    ),
+    N_(
+        "Orca. The game writes commas and full stops, not colons or dashes, so Orca's "
+        "default punctuation level reads it without naming symbols. To hear fewer symbols "
+        "elsewhere, set the level to some or none in Orca's preferences."
+    ),
+    N_(
+        "Braille. The display follows the caret, on the prompt line. Each answer is on "
+        "the line just above it. For short card names, type {set} {cards} {letters}."
+    ),
+    N_(
+        "Start the game from a shell in a terminal, typing halfmoon-a11y. Started from a "
+        "launcher, the opening may not be read. Then press Enter on the empty line, or "
+        "type {repeat}, to hear it."
+    ),
+    N_(
+        "Settings for the ear. {speech} chooses the voice. {sounds} plays a short sound "
+        "with the first word of each answer. {answers} {short} leaves the score out after "
+        "each move. {rate} is the speed of the game's own voice. With {heights} {on}, {tops} says "
+        "each pile's height."
+    ),
+    N_(
+        "Memory aids. {hidden} counts the hidden cards of each value. {moves} says the "
+        "moves of this game. {repeat} 2 says the answer before the last."
+    ),
+)
+
+
 KEYS_WHERE = N_(
     "The arrow keys, Full stop, Comma, Space and Escape work at the interactive prompt, "
     "not in plain mode."
@@ -73,12 +122,31 @@ class Helper:
         closing = w._("Type {help} and a command to hear more, or {help} {rules} for the rules.")
         help_word, rules = self.local_name("help"), self.rules_word()
         topics = w._("{help} {keys}, the keys. {help} {table}, the shape of the table.")
+        reader = w._("For screen readers and braille, type {help} {reader}.")
         return [
             w._("Commands."),
             *(self.line(spec.name) for spec in COMMANDS),
             closing.format(help=help_word, rules=rules),
             topics.format(help=help_word, keys=self.topic_word(KEYS), table=self.topic_word(TABLE)),
+            reader.format(help=help_word, reader=self.topic_word(READER_TOPIC)),
         ]
+
+    def topics(self) -> list[str]:
+        """Every help topic's word in the player's language: "rules", "keys"..."""
+        return [self.topic_word(topic) for topic in TOPICS]
+
+    def screen_reader(self) -> list[str]:
+        """`help screen-reader`: keys, Orca's punctuation, braille, starting, settings."""
+        lex = lexicon(self.words.language)
+        fields = {
+            name: self.local_name(name) for name in ("set", "repeat", "tops", "hidden", "moves")
+        }
+        fields |= {
+            key: lex.setting(key) or key
+            for key in ("speech", "sounds", "answers", "cards", "rate", "heights")
+        }
+        fields |= {word: self.value_word(word) for word in ("auto", "on", "short", "letters")}
+        return [self.words._(paragraph).format(**fields) for paragraph in SCREEN_READER_TEXT]
 
     def topic(self, name: str) -> list[str]:
         """One command: what it does, how it is typed, and its other names in this language."""
@@ -123,9 +191,10 @@ class Helper:
         return self.topic_word(RULES)
 
     def topic_word(self, topic: str) -> str:
-        """A help topic's word in the player's language: "regles", "taster"."""
+        """A help topic's word in the player's language: "regles", "taster". A topic of
+        several words is said with spaces ("screen reader"), as it may be typed."""
         names = lexicon(self.words.language).topics.get(topic) or (topic,)
-        return names[0]
+        return names[0].replace("-", " ")
 
     def keys(self) -> list[str]:
         """The prompt's keys (play.keymap), in the player's language."""

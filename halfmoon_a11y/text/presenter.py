@@ -13,12 +13,13 @@ from halfmoon_a11y.core.cards import Rank
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.errors import HalfMoonError
 from halfmoon_a11y.play import answers as se
-from halfmoon_a11y.play.commands import KEYS, RULES, TABLE
+from halfmoon_a11y.play.commands import KEYS, READER_TOPIC, RULES, TABLE
 from halfmoon_a11y.play.lexicon import lexicon
 from halfmoon_a11y.play.messages import N_
 from halfmoon_a11y.play.settings import SETTINGS, AnswerLength
 from halfmoon_a11y.play.views import Spot
 from halfmoon_a11y.store import notices as sn
+from halfmoon_a11y.text import memory
 from halfmoon_a11y.text.help import Helper
 from halfmoon_a11y.text.table import TableWords, upper_first
 from halfmoon_a11y.text.words import Words
@@ -90,7 +91,11 @@ class Presenter:
         self.words = words or Words()
 
     def order(
-        self, answer: se.Answer, table: bool = True, last: Sequence[se.SessionEvent] = ()
+        self,
+        answer: se.Answer,
+        table: bool = True,
+        last: Sequence[se.SessionEvent] = (),
+        kept: int = 1,
     ) -> list[se.SessionEvent]:
         """The one place that decides the order of what an answer says.
 
@@ -99,10 +104,11 @@ class Presenter:
           ends that read it; the JSON mode sends the state instead), then a block.
         - Anything else: what happened, then the notices, then the goodbye of `quit`. A
           win or a block is the news: said before the removal that caused it.
-        - `repeat`: the notices, then `last`, the events of the last answer, as they were.
+        - `repeat`: the notices, then `last`, the events of the last answer, as they were
+          (`repeat 3`: of the answer it names, one of the `kept` the front end holds).
         """
         if answer.repeat:
-            return [se.RepeatAsked(), *answer.notices, *last]
+            return [se.RepeatAsked(answer.repeat, kept), *answer.notices, *last]
         events = news_first(answer.events)
         if not (answer.deal or answer.notices or answer.leaving):
             return events  # most answers: what happened, and nothing more
@@ -354,7 +360,8 @@ class Presenter:
     def _tops(self, event: se.TopsShown) -> list[str]:
         """The playable cards by value, then the empty places summed up. What is there,
         never what to play: no pair or trio is named."""
-        lines = [self.table.tops(event.groups())] if event.groups() else []
+        groups = event.groups()
+        lines = [self.table.tops(groups, event.heights_of())] if groups else []
         empty = event.empty()
         if empty:
             lines.append(self.table.empty(empty))
@@ -403,6 +410,8 @@ class Presenter:
             return self.helper.keys()
         if event.topic == TABLE:
             return self.helper.table()
+        if event.topic == READER_TOPIC:
+            return self.helper.screen_reader()
         return self.helper.topic(event.topic)
 
     @_renders(se.CursorMoved)
@@ -448,7 +457,15 @@ class Presenter:
 
     @_renders(se.RepeatAsked)
     def _repeat(self, event: se.RepeatAsked) -> list[str]:
-        return []  # the front end says its last announcement again
+        return memory.repeat(self.words, event)  # then the front end says the answer again
+
+    @_renders(se.HiddenShown)
+    def _hidden(self, event: se.HiddenShown) -> list[str]:
+        return memory.hidden(self.words, event)
+
+    @_renders(se.MovesShown)
+    def _moves(self, event: se.MovesShown) -> list[str]:
+        return memory.moves(self.words, event)
 
     @_renders(se.NewAsked)
     def _new_asked(self, event: se.NewAsked) -> list[str]:

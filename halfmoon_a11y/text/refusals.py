@@ -3,6 +3,8 @@ and what would be accepted, in one line; a refused word is read back made safe."
 
 from __future__ import annotations
 
+import unicodedata
+
 from halfmoon_a11y.core import errors
 from halfmoon_a11y.core.errors import CodeProblem, HalfMoonError
 from halfmoon_a11y.core.places import Location
@@ -39,10 +41,28 @@ def echo(text: str, limit: int = MAX_ECHO) -> str:
     return printable if len(printable) <= limit else printable[:limit] + "…"
 
 
+def _punctuation(word: str) -> bool:
+    """A word of punctuation only, such as "." or ",;" (not a word of unknown bytes)."""
+    return bool(word) and all(unicodedata.category(ch).startswith("P") for ch in word)
+
+
 def said(words: Words, helper: Helper, error: HalfMoonError) -> str:
     """A refusal, in one line: what was wrong and what would be accepted."""
     w = words
     match error:
+        case command_errors.UnknownCommandError(word=word) if _punctuation(word):
+            # ".": said in words, never read back as "Unknown command: .." (issue 29)
+            return w._("Only punctuation was typed. Type {help} for the commands.").format(
+                help=helper.local_name("help")
+            )
+        case command_errors.UnknownTopicError(word=word, suggestion=suggestion):
+            line = w._("No help on {word}. The topics are {topics}. Type {help} for the commands.")
+            line = line.format(
+                word=echo(word), topics=w.join(helper.topics()), help=helper.local_name("help")
+            )
+            if suggestion:
+                line += " " + w._("Did you mean {suggestion}?").format(suggestion=suggestion)
+            return line
         case command_errors.UnknownCommandError(word=word, suggestion=suggestion):
             if suggestion:
                 return w._("Unknown command, {word}. Did you mean {suggestion}?").format(

@@ -3,7 +3,7 @@ places summed up in one line; and the short form of the places a move changed.""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from halfmoon_a11y.core.cards import Rank
 from halfmoon_a11y.core.places import ALL_PILES, ALL_SLOTS, Location
@@ -124,15 +124,29 @@ class TableWords:
                 )
         return " ".join(said)
 
-    def tops(self, groups: Sequence[tuple[Rank, Sequence[Location]]]) -> str:
-        """The playable cards by value, in one line: "Aces: pile 4. Fives: pile 1, R2." """
+    def tops(
+        self,
+        groups: Sequence[tuple[Rank, Sequence[Location]]],
+        heights: Mapping[Location, int] | None = None,
+    ) -> str:
+        """The playable cards by value, in one line: "Aces: pile 4. Fives: pile 1, R2."
+        With `heights` (the heights setting), each pile with its height: "Fives: pile 1
+        with 7 cards, pile 6 with 3 cards, R2." """
         w = self.words
         said = []
         for rank, places in groups:
             piles = [loc.number for loc in places if not loc.reserve]
             slots = [f"R{loc.number}" for loc in places if loc.reserve]
-            parts = []
-            if piles:
+            parts: list[str] = []
+            if piles and heights:
+                parts.extend(
+                    w._("pile {number} with {cards}").format(
+                        number=loc.number, cards=w.cards_count(heights[loc])
+                    )
+                    for loc in places
+                    if not loc.reserve
+                )
+            elif piles:
                 numbers = w.join([str(number) for number in piles])
                 parts.append(
                     w.ngettext("pile {numbers}", "piles {numbers}", len(piles)).format(

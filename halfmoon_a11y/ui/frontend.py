@@ -19,7 +19,7 @@ from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.words import Words
 from halfmoon_a11y.text.wrap import wrap_all
 from halfmoon_a11y.ui.cursor_keys import CursorKeys
-from halfmoon_a11y.ui.loop import Turns, plain_failure, remembered, said
+from halfmoon_a11y.ui.loop import Heard, Turns, plain_failure
 from halfmoon_a11y.voice.notices import speech_problem
 from halfmoon_a11y.voice.speech import Broke, Said, Speech
 
@@ -49,7 +49,7 @@ class TextFrontEnd(Turns):
         super().__init__(session, store, report)
         self.write = write
         self.presenter = Presenter()  # what is written: the player's card names
-        self.last: list[se.SessionEvent] = []  # the last answer said, for `repeat`
+        self.heard = Heard()  # the last answers said, for `repeat`
         self.keys = CursorKeys(session)  # the arrow keys' cursor, a tap, a drop (the prompt)
         self.speech = Speech(
             session,
@@ -119,7 +119,7 @@ class TextFrontEnd(Turns):
         events = notes
         if opening is not None:
             events = self.presenter.order(opening.noted(notes, first=True), table=True)
-            self.last = remembered(events)  # `repeat` says the opening with the choice
+            self.heard.replace_last(events)  # `repeat` says the opening with the choice
         lines = self.presenter.render_all(notes)
         if lines:
             self.write(lines)
@@ -203,17 +203,14 @@ class TextFrontEnd(Turns):
     def say(self, answer: se.Answer) -> None:
         """The answer in the presenter's order, the table after a deal; remembered for
         `repeat` (the repeat itself is not: `repeat` twice says the same)."""
-        events = self.presenter.order(answer, table=True, last=self.last)
-        heard = said(answer, events)
-        if heard:
-            self.last = remembered(heard)
-        self.announce(heard)
+        events = self.heard.repeated(self.presenter, answer, table=True)
+        self.announce(self.heard.heard(answer, events))
 
     def say_in_part(self, answer: se.Answer, failure: se.Failed) -> None:
         """Every part of the answer that can be worded, then the failure (issue 26): a bug
         in wording one part (an undo's sentence) never hides the others. Not kept for
         `repeat`."""
-        events = [*self.presenter.order(answer, table=True, last=self.last), failure]
+        events = [*self.heard.repeated(self.presenter, answer, table=True), failure]
         self.write(self.presenter.render_all(events, skip=_unsaid))
         for broke in self.speech.say(events, skip=_unsaid):
             self.failed(broke.error)

@@ -40,6 +40,8 @@ NAMES: dict[type, str] = {
     se.PileShown: "pile",
     se.ReserveShown: "reserve",
     se.TopsShown: "tops",
+    se.HiddenShown: "hidden",
+    se.MovesShown: "moves",
     se.InfoShown: "info",
     se.SelectionShown: "selection",
     se.CodeShown: "code",
@@ -84,6 +86,11 @@ def _tops(event: se.TopsShown) -> dict[str, Any]:
     return {"groups": groups, "empty": [str(e) for e in event.empty()]}
 
 
+def _hidden(event: se.HiddenShown) -> dict[str, Any]:
+    counts = [{"rank": str(rank), "count": count} for rank, count in event.counts]
+    return {"counts": counts, "total": event.total}
+
+
 def _setting(event: se.SettingChanged) -> dict[str, Any]:
     spec = SETTINGS[event.setting]
     return {"name": spec.key, "value": spec.to_file(event.value)}
@@ -112,6 +119,7 @@ BY_HAND: dict[type, Callable[[Any], dict[str, Any]]] = {
     se.BoardShown: _board,
     se.ReserveShown: lambda event: {"slots": [spot_json(spot) for spot in event.spots]},
     se.TopsShown: _tops,
+    se.HiddenShown: _hidden,
     se.SettingChanged: _setting,
     sn.StorageProblem: _storage,
     se.StatsShown: _summary,

@@ -15,7 +15,7 @@ from halfmoon_a11y.play.settings import SETTINGS, Settings
 from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.words import Words
 from halfmoon_a11y.ui.json_events import event_fields
-from halfmoon_a11y.ui.loop import Turns, plain_failure, remembered, said, serve
+from halfmoon_a11y.ui.loop import Heard, Turns, plain_failure, serve
 
 if TYPE_CHECKING:
     from typing import Any, TextIO
@@ -92,7 +92,7 @@ class JsonMode(Turns):
         super().__init__(session, store, report)
         self.out = out
         self.presenter = Presenter()
-        self.last: list[se.SessionEvent] = []  # the last answer's events, for `repeat`
+        self.heard = Heard()  # the last answers' events, for `repeat`
         self.written: dict[str, Any] = {}  # the last object written
         self._followed: Settings | None = None
         self._follow_settings()
@@ -127,10 +127,8 @@ class JsonMode(Turns):
     def say(self, answer: se.Answer) -> None:
         """No table after a deal: every line sends the state. A repeat says so: the
         events after `repeat` happened before."""
-        events = self.presenter.order(answer, table=False, last=self.last)
-        heard = said(answer, events)
-        if heard:
-            self.last = remembered(heard)
+        events = self.heard.repeated(self.presenter, answer, table=False)
+        self.heard.heard(answer, events)
         self._write(
             {
                 "events": [

@@ -17,13 +17,14 @@ from __future__ import annotations
 import contextlib
 import signal
 from abc import ABC, abstractmethod
+from collections import deque
 from collections.abc import Iterable, Sequence
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.host import system
 from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play import since
-from halfmoon_a11y.play.commands import Command
+from halfmoon_a11y.play.commands import REPEAT_DEPTH, Command
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.text.presenter import Presenter
 
@@ -220,10 +221,48 @@ def plain_failure(presenter: Presenter, saved: bool) -> str:
         return text
 
 
-def said(answer: se.Answer, events: list[se.SessionEvent]) -> list[se.SessionEvent]:
-    """An answer's events as said, in `Presenter.order`'s order, without the `repeat`
-    itself (the events after it were said before)."""
-    return events[1:] if answer.repeat else events
+class Heard:
+    """The answers said, for `repeat` and `repeat 3` (issue 29): the last REPEAT_DEPTH,
+    each as `remembered` keeps it, newest last. A repeat is not kept: `repeat 2` twice
+    says the same answer."""
+
+    def __init__(self) -> None:
+        self._answers: deque[list[se.SessionEvent]] = deque(maxlen=REPEAT_DEPTH)
+
+    def keep(self, events: list[se.SessionEvent]) -> None:
+        self._answers.append(remembered(events))
+
+    def replace_last(self, events: list[se.SessionEvent]) -> None:
+        """The last answer as it is now said (the opening, with the voice chosen)."""
+        if self._answers:
+            self._answers.pop()
+        self.keep(events)
+
+    def back(self, answers: int) -> list[se.SessionEvent]:
+        """The answer said `answers` answers ago (1: the last); empty when not kept."""
+        if not 1 <= answers <= len(self._answers):
+            return []
+        return self._answers[-answers]
+
+    def __len__(self) -> int:
+        return len(self._answers)
+
+    def repeated(
+        self, presenter: Presenter, answer: se.Answer, table: bool
+    ) -> list[se.SessionEvent]:
+        """The answer in the presenter's order; for a repeat, the answer it asks for."""
+        back = answer.repeat or 1
+        return presenter.order(answer, table=table, last=self.back(back), kept=len(self))
+
+    def heard(self, answer: se.Answer, events: list[se.SessionEvent]) -> list[se.SessionEvent]:
+        """What the player hears of an answer in `Presenter.order`'s order, kept unless it
+        is a repeat. A plain `repeat` says nothing of its own: the `repeat` event is left
+        out. `repeat 3` says first how far back the answer was."""
+        if not answer.repeat:
+            if events:
+                self.keep(events)
+            return events
+        return events if answer.repeat > 1 else events[1:]
 
 
 def remembered(events: list[se.SessionEvent]) -> list[se.SessionEvent]:
