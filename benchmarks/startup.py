@@ -40,6 +40,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CODE = "HM1-N-EMQPNCT"
+# the prompt as prompt_toolkit draws it: `? ` (issue 29), `> ` before; the cursor shown after
+PROMPT_MARKS = (b"\x1b[0m?", b"\x1b[0m>")
 TARGETS = {"json": 3.5, "plain": 3.5, "first byte": 4.0, "prompt ready": 10.0}
 INSTALLED = Path(sys.executable).parent / "halfmoon-a11y"
 # What a player runs: the installed command (python -m adds runpy's 3 ms).
@@ -100,7 +102,7 @@ def run_terminal(env: dict[str, str]) -> tuple[float, float, int]:
         first = first or now
         seen += chunk
         after = seen.partition(b"Reserve R8")[2]
-        if b">" in after and after.endswith(b"\x1b[?25h"):  # prompt drawn, cursor shown
+        if any(mark in after for mark in PROMPT_MARKS) and after.endswith(b"\x1b[?25h"):
             ready = now
     os.write(fd, b"quit\r")
     while True:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import contextlib
+import gc
 import io
 import os
 import signal
 import sys
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from types import SimpleNamespace
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
@@ -265,7 +266,8 @@ def _main(argv: Sequence[str] | None) -> int:
             from halfmoon_a11y.ui import jsonmode
 
             out = _utf8(sys.stdout)
-            return jsonmode.run(session, lines_from(sys.stdin.buffer), out, keeper, report)
+            read = collecting(lines_from(sys.stdin.buffer))
+            return jsonmode.run(session, read, out, keeper, report)
         from halfmoon_a11y.ui.frontend import TextFrontEnd, printer  # not for JSON
         from halfmoon_a11y.voice.choose import make_sound_player, make_speaker
 
@@ -303,7 +305,7 @@ def _main(argv: Sequence[str] | None) -> int:
                 )
             else:
                 lines = lines_from(sys.stdin.buffer)
-            return serve(front, lines)
+            return serve(front, collecting(lines))
         # The opening is written (and spoken) before prompt_toolkit loads: it is heard
         # sooner, and a screen reader starts reading while the prompt gets ready.
         front.start()
@@ -312,12 +314,30 @@ def _main(argv: Sequence[str] | None) -> int:
         except BaseException:
             front.close()  # the voice stops with the program
             raise
+        started()  # prompt_toolkit is loaded: the start is over
         return run_prompt(front, paths.history, writes=keeper.owner)
     finally:
         hold_signals()
         keeper.flush_results()  # results a busy database could not take yet
         keeper.close()
         lock.release()
+
+
+def started() -> None:
+    """The start is over: the cyclic garbage collector, off while the game loaded (see
+    the package's `__init__`), is on again, with everything the start made set aside for
+    good (gc.freeze: the classes and tables live as long as the program, and no later
+    round goes over them again). Nothing to do when the game is a library (tests)."""
+    if not gc.isenabled():
+        gc.freeze()
+        gc.enable()
+
+
+def collecting(lines: Iterable[str]) -> Iterator[str]:
+    """The lines, the collector on again before the first is read: the game is open and
+    its opening out (`started`)."""
+    started()
+    yield from lines
 
 
 def run() -> NoReturn:
