@@ -248,6 +248,8 @@ HEAVY = {
     "subprocess",
     "polib",
     "difflib",
+    # issue 27: contextlib (0.5 to 1 ms) for `suppress` alone: core.quiet does it
+    "contextlib",
     # threads are made only where the game's own voice may speak (issue 20 once loaded it
     # at every start, for the voice's names: 0.5 ms)
     "threading",

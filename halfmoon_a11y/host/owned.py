@@ -29,12 +29,12 @@ each open, so a test can take them away.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import stat
 import time
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
+from halfmoon_a11y.core.quiet import suppress
 from halfmoon_a11y.host import system
 
 if TYPE_CHECKING:
@@ -128,7 +128,7 @@ def own_folder(path: StrPath) -> bool:
     check_owner(status, path)
     linked = stat.S_ISLNK(link.st_mode)  # the player's own link to a folder of theirs: as is
     if stat.S_IMODE(status.st_mode) & 0o077 and user() is not None and not linked:
-        with contextlib.suppress(OSError):  # a read-only folder: its writes fail anyway
+        with suppress(OSError):  # a read-only folder: its writes fail anyway
             os.chmod(path, FOLDER_MODE)
     return True
 
@@ -139,7 +139,7 @@ def _own_file(handle: int, status: os.stat_result, path: StrPath) -> None:
     check_owner(status, path)
     loose = stat.S_IMODE(status.st_mode) & 0o022
     if loose and user() is not None:
-        with contextlib.suppress(OSError):
+        with suppress(OSError):
             os.fchmod(handle, stat.S_IMODE(status.st_mode) & ~0o022)
 
 
@@ -168,7 +168,7 @@ def _make(path: str) -> None:
         return
     if system.is_windows():
         return  # mode bits there are only "read-only"; %LOCALAPPDATA% is the player's own
-    with contextlib.suppress(OSError):
+    with suppress(OSError):
         os.chmod(path, FOLDER_MODE)  # the umask took bits off, or added none: exactly 0700
 
 
@@ -331,12 +331,12 @@ def atomic_write(
             os.close(handle)
         os.replace(temporary, path)
     except BaseException:
-        with contextlib.suppress(OSError):
+        with suppress(OSError):
             os.unlink(temporary)
         raise
     if not durable or system.is_windows():  # Windows cannot open a folder to fsync it
         return
-    with contextlib.suppress(OSError):  # make the rename itself durable
+    with suppress(OSError):  # make the rename itself durable
         folder_handle = os.open(folder, os.O_RDONLY)
         try:
             os.fsync(folder_handle)
@@ -350,7 +350,7 @@ def remove_leftovers_in(folder: StrPath, now: float | None = None) -> int:
     `atomic_write` gives it, older than a minute."""
     now = time.time() if now is None else now
     removed = 0
-    with contextlib.suppress(OSError), os.scandir(folder) as entries:
+    with suppress(OSError), os.scandir(folder) as entries:
         for leftover in entries:
             name = leftover.name
             stem, dot, tail = name.rpartition(".")
@@ -358,7 +358,7 @@ def remove_leftovers_in(folder: StrPath, now: float | None = None) -> int:
                 continue
             if any(c not in "0123456789abcdef" for c in tail):
                 continue
-            with contextlib.suppress(OSError):
+            with suppress(OSError):
                 old = now - leftover.stat(follow_symlinks=False).st_mtime > LEFTOVER_AGE
                 if old and leftover.is_file(follow_symlinks=False):
                     os.unlink(leftover.path)
@@ -371,11 +371,11 @@ def remove_leftovers(path: StrPath, now: float | None = None) -> int:
     now = time.time() if now is None else now
     folder, name = os.path.split(os.fspath(path))
     removed = 0
-    with contextlib.suppress(OSError), os.scandir(folder or ".") as entries:
+    with suppress(OSError), os.scandir(folder or ".") as entries:
         for leftover in entries:
             if not leftover.name.startswith(f".{name}."):
                 continue
-            with contextlib.suppress(OSError):
+            with suppress(OSError):
                 old = now - leftover.stat(follow_symlinks=False).st_mtime > LEFTOVER_AGE
                 if old and leftover.is_file():
                     os.unlink(leftover.path)

@@ -3,11 +3,11 @@ over and leaving; each move between those as one line in the journal."""
 
 from __future__ import annotations
 
-import contextlib
 import os
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.events import Redone, Removed, Undone
+from halfmoon_a11y.core.quiet import suppress
 from halfmoon_a11y.play.answers import SessionEvent
 from halfmoon_a11y.store import saved_game as savegame
 from halfmoon_a11y.store.files import (
@@ -60,7 +60,7 @@ class GameFile:
         anew. Raises OSError only when the save itself is not written: a journal that
         cannot be restarted leaves every later move to a full save."""
         if won:
-            with contextlib.suppress(FileNotFoundError):
+            with suppress(FileNotFoundError):
                 os.unlink(self.path)
             self._journal.remove()
             self._written = None

@@ -10,13 +10,13 @@ game always goes on.
 
 from __future__ import annotations
 
-import contextlib
 import time
 from collections.abc import Callable
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.dealcode import DealCode, system_randbelow
 from halfmoon_a11y.core.events import Status
+from halfmoon_a11y.core.quiet import suppress
 from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play.answers import Answer, GameWon, Keep, Summary
 from halfmoon_a11y.play.session import Session, Start
@@ -250,7 +250,7 @@ class Keeper:
         """Leaving: the results still queued, written if the database takes them now;
         else they wait in their file for the next run."""
         if self.owner:
-            with contextlib.suppress(StatisticsFailed):
+            with suppress(StatisticsFailed):
                 self.results.flush(force=True)
 
     def _journal_moves(

@@ -13,11 +13,11 @@ asked for or put aside, never at start-up.
 
 from __future__ import annotations
 
-import contextlib
 import os
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.dealcode import DealCode
+from halfmoon_a11y.core.quiet import suppress
 from halfmoon_a11y.core.values import record
 from halfmoon_a11y.play.session import Start
 from halfmoon_a11y.store import saved_game as savegame
@@ -53,7 +53,7 @@ def modified(path: StrPath) -> float:
     """When a game's file (and its journal, if any) was last written; 0 if never."""
     newest = 0.0
     for name in (os.fspath(path), savegame.journal_path(path)):
-        with contextlib.suppress(OSError):
+        with suppress(OSError):
             newest = max(newest, os.stat(name).st_mtime)
     return newest
 
@@ -102,7 +102,7 @@ class KeptGames:
         """`CODE.GAME.json`: games of the same deal put aside beside another, newest first."""
         prefix = f"{code}."
         found = []
-        with contextlib.suppress(OSError), os.scandir(self.folder) as entries:
+        with suppress(OSError), os.scandir(self.folder) as entries:
             for entry in entries:
                 name = entry.name
                 if name.startswith(prefix) and name.endswith(".json") and name != f"{code}.json":
@@ -129,5 +129,5 @@ class KeptGames:
     def remove(self, path: StrPath) -> None:
         """A kept game now in the save: its file goes. One that cannot go stays, and is
         recognised as the same game next time."""
-        with contextlib.suppress(OSError):
+        with suppress(OSError):
             os.unlink(path)

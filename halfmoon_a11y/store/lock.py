@@ -22,13 +22,13 @@ resumes the saved game, read only.
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import json
 import os
 import time
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
+from halfmoon_a11y.core.quiet import suppress
 from halfmoon_a11y.core.values import record, replace
 from halfmoon_a11y.host import system
 from halfmoon_a11y.host.owned import (
@@ -153,7 +153,7 @@ def _host() -> str:
     which has no os.uname, COMPUTERNAME."""
     if system.is_windows():
         return os.environ.get("COMPUTERNAME", "")
-    with contextlib.suppress(OSError):
+    with suppress(OSError):
         return str(os.uname().nodename)
     return ""
 
@@ -192,7 +192,7 @@ class FilesLock:
             os.close(handle)
             return Ownership(False, FLOCK, holder if holder and holder.alive() else None)
         self._handle, self._kind = handle, FLOCK
-        with contextlib.suppress(OSError):  # who owns the game, for the next window to say
+        with suppress(OSError):  # who owns the game, for the next window to say
             os.ftruncate(handle, 0)
             os.lseek(handle, 0, os.SEEK_SET)
             write_all(handle, self._me.to_bytes())
@@ -206,7 +206,7 @@ class FilesLock:
             holder = self._holder()
             if holder is not None and holder.alive() and holder != self._me:
                 return Ownership(False, PROCESS, holder)
-            with contextlib.suppress(OSError):  # Windows: open in another window, say
+            with suppress(OSError):  # Windows: open in another window, say
                 os.unlink(self.path)  # stale, empty or garbage: its process is gone
             try:
                 handle = open_owned(self.path, os.O_WRONLY | os.O_EXCL)
@@ -218,7 +218,7 @@ class FilesLock:
                 write_all(handle, self._me.to_bytes())
             except OSError:
                 os.close(handle)
-                with contextlib.suppress(OSError):
+                with suppress(OSError):
                     os.unlink(self.path)
                 return Ownership(False, unopenable=Problem.LOCK_FAILED)
             os.close(handle)
@@ -237,18 +237,18 @@ class FilesLock:
     def release(self) -> None:
         if self._kind is PROCESS:
             if self._holder() == self._me:  # never another window's lock
-                with contextlib.suppress(OSError):
+                with suppress(OSError):
                     os.unlink(self.path)
         elif self._handle is not None:
-            with contextlib.suppress(OSError):
+            with suppress(OSError):
                 os.ftruncate(self._handle, 0)  # still held: nobody reads a stale owner
             if system.is_windows():  # Windows asks that a lock be let go before closing
                 import msvcrt
 
-                with contextlib.suppress(OSError):  # the same byte `_try_lock` locked
+                with suppress(OSError):  # the same byte `_try_lock` locked
                     os.lseek(self._handle, WINDOWS_LOCK_AT, os.SEEK_SET)
                     msvcrt.locking(self._handle, msvcrt.LK_UNLCK, 1)  # type: ignore[attr-defined,unused-ignore]
-            with contextlib.suppress(OSError):
+            with suppress(OSError):
                 os.close(self._handle)  # closing releases the lock
         self._handle = None
         self._kind = None
@@ -265,7 +265,7 @@ def _unopenable(error: OSError) -> Problem:
 
 
 def _read_holder(handle: int) -> Holder | None:
-    with contextlib.suppress(OSError):
+    with suppress(OSError):
         os.lseek(handle, 0, os.SEEK_SET)
         return Holder.from_bytes(os.read(handle, HOLDER_BYTES))
     return None
@@ -282,7 +282,7 @@ def _try_lock(handle: int) -> bool | None:
         except OSError as error:
             return False if error.errno in WINDOWS_HELD else None
         finally:
-            with contextlib.suppress(OSError):
+            with suppress(OSError):
                 os.lseek(handle, 0, os.SEEK_SET)
         return True
     import fcntl

@@ -11,7 +11,6 @@ saved and kept the older is kept.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import time
 from collections.abc import Callable
@@ -19,6 +18,7 @@ from collections.abc import Callable
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.core.events import Status
+from halfmoon_a11y.core.quiet import suppress
 from halfmoon_a11y.core.values import record
 from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play.session import Start, replay
@@ -120,7 +120,7 @@ class Opening:
         stands, read only (issue 26), unless --code asks for another deal."""
         saved = None
         if self.keeper.ownership.unopenable is sn.Problem.STATE_READ_ONLY:
-            with contextlib.suppress(SaveError, OSError):
+            with suppress(SaveError, OSError):
                 reading = savegame.read_game(self.keeper.paths.saved_game)  # changes nothing
                 saved = reading.start() if reading is not None else None
         if saved is not None and code in (None, saved.code):

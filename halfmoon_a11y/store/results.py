@@ -13,13 +13,13 @@ is not a database is set aside once a run, and a new one started.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import time
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.events import Status
+from halfmoon_a11y.core.quiet import suppress
 from halfmoon_a11y.core.values import record
 from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play.answers import Summary
@@ -154,7 +154,7 @@ class Results:
             self._store_queue()
         except StatisticsFailed:
             queue.remove(pending)  # not on disk: the database takes it at once instead
-            with contextlib.suppress(StatisticsFailed):
+            with suppress(StatisticsFailed):
                 self._store_queue()  # the file as it was, if it can be
             return False
         self.due = True
@@ -194,7 +194,7 @@ class Results:
         except StatisticsBusy:
             pass
         except StatisticsFailed:
-            with contextlib.suppress(StatisticsFailed):
+            with suppress(StatisticsFailed):
                 self._queue(pending)
             raise
         self._queue(pending)
@@ -223,7 +223,7 @@ class Results:
         if aside is None:
             return False
         for suffix in ("-wal", "-shm"):  # never applied to the new database
-            with contextlib.suppress(OSError):
+            with suppress(OSError):
                 os.rename(path + suffix, aside + suffix)
         return True
 
@@ -255,7 +255,7 @@ class Results:
         queue = self._queued()
         try:
             if not queue:
-                with contextlib.suppress(FileNotFoundError):
+                with suppress(FileNotFoundError):
                     os.unlink(self.pending_path)
                 return
             items = [p.to_json() for p in queue]
@@ -288,7 +288,7 @@ class Results:
         owns the files): the queue is not written, nor a garbage database set aside.
         Raises StatisticsUnavailableError."""
         if writes:
-            with contextlib.suppress(StatisticsFailed):
+            with suppress(StatisticsFailed):
                 self.flush(force=True)
         more = [(str(p.result), p.seconds) for p in self._queued()]
         try:

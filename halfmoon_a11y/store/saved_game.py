@@ -17,7 +17,6 @@ on the clock, as before.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 from enum import StrEnum
@@ -26,6 +25,7 @@ from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at
 from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.core.errors import HalfMoonError, NotARemovalError
 from halfmoon_a11y.core.places import Location
+from halfmoon_a11y.core.quiet import suppress
 from halfmoon_a11y.core.values import record, replace
 from halfmoon_a11y.play.session import ReplayError, Session, Start, replay
 from halfmoon_a11y.store.files import (
@@ -445,11 +445,11 @@ class Journal:
 
     def close(self) -> None:
         if self._handle is not None:
-            with contextlib.suppress(OSError):
+            with suppress(OSError):
                 os.close(self._handle)
             self._handle = None
 
     def remove(self) -> None:
         self.close()
-        with contextlib.suppress(FileNotFoundError, IsADirectoryError, NotADirectoryError):
+        with suppress(FileNotFoundError, IsADirectoryError, NotADirectoryError):
             os.unlink(self.path)

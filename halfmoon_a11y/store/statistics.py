@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 import stat
 import time
-from contextlib import closing
 from enum import StrEnum
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
@@ -337,6 +336,8 @@ class Statistics:
         game: str | None,
         timeout: float,
     ) -> None:
+        from contextlib import closing  # with sqlite3: not at every start
+
         with closing(self._connect(timeout)) as connection:
             connection.execute("BEGIN IMMEDIATE")
             try:
@@ -365,6 +366,7 @@ class Statistics:
             tally = Tally()
         else:
             import sqlite3
+            from contextlib import closing
 
             try:
                 with closing(self._connect(READ_TIMEOUT)) as connection:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import gc
 import io
 import os
@@ -15,6 +14,7 @@ from types import SimpleNamespace
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.core.errors import BadDealCodeError
+from halfmoon_a11y.core.quiet import suppress
 from halfmoon_a11y.play.lexicon import languages
 from halfmoon_a11y.play.settings import SETTINGS, Settings, SpeechMode
 from halfmoon_a11y.store.files import Paths
@@ -116,7 +116,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except OSError as error:  # the output cannot be written: a full disk, /dev/full
-        with contextlib.suppress(OSError, ValueError):
+        with suppress(OSError, ValueError):
             sys.stderr.write(f"halfmoon-a11y: {error.strerror or error}\n")
         return 1
     except Exception as error:  # a bug of the game's own outside a turn
@@ -138,10 +138,10 @@ def _bug_outside_play(error: Exception, argv: Sequence[str] | None) -> int:
     from halfmoon_a11y.store.error_log import write_error
 
     log = None
-    with contextlib.suppress(Exception):
+    with suppress(Exception):
         log = write_error(Paths.for_user().errors, error)
     words = Words("en")
-    with contextlib.suppress(Exception):
+    with suppress(Exception):
         stored = SettingsFile.load(Paths.for_user().settings).settings(Settings())
         wanted = _from_environment(os.environ, words).get("language")
         words = Words(_language_asked(argv) or str(wanted or stored.language))
@@ -151,7 +151,7 @@ def _bug_outside_play(error: Exception, argv: Sequence[str] | None) -> int:
         lines = [words._("Something went wrong. The game could not start.")]
     if log is not None:
         lines.append(words._("The details are in {path}.").format(path=log))
-    with contextlib.suppress(OSError, ValueError):
+    with suppress(OSError, ValueError):
         sys.stderr.write("".join(line + "\n" for line in lines))
     return 1
 
@@ -159,7 +159,7 @@ def _bug_outside_play(error: Exception, argv: Sequence[str] | None) -> int:
 def _forgiving(stream: TextIO | None) -> None:
     """Text the terminal's encoding cannot show is replaced, never a crash (a Latin-1
     terminal and the '…' of a shortened word)."""
-    with contextlib.suppress(AttributeError, ValueError):
+    with suppress(AttributeError, ValueError):
         stream.reconfigure(errors="replace")  # type: ignore[union-attr]
 
 
@@ -204,7 +204,7 @@ def _start_watchdog() -> None:
 
     def last_words() -> None:
         for action in _last_words:
-            with contextlib.suppress(Exception):
+            with suppress(Exception):
                 action()
 
     def watch() -> None:
@@ -347,7 +347,7 @@ def run() -> NoReturn:
     to every run (issue 12); it has nothing left to do, so it is skipped."""
     status = main()
     for stream in (sys.stdout, sys.stderr):
-        with contextlib.suppress(Exception):  # a closed or broken stream: nothing to say
+        with suppress(Exception):  # a closed or broken stream: nothing to say
             stream.flush()
     os._exit(status)
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
 from collections.abc import Iterable
 
 from halfmoon_a11y.core.checking import (
     TYPE_CHECKING,  # typing is not loaded at start
 )
+from halfmoon_a11y.core.quiet import suppress
 from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.settings import SETTINGS, Settings
@@ -146,7 +146,7 @@ class JsonMode(Turns):
         event["saved"] = self._saved
         event["message"] = plain_failure(self.presenter, self._saved)
         state: dict[str, Any] | None = None
-        with contextlib.suppress(Exception):
+        with suppress(Exception):
             state = state_json(self.session)
         self._write({"events": [event], "state": state})
 

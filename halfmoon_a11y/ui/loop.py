@@ -14,13 +14,13 @@ and goes on (`Turns.failed`).
 
 from __future__ import annotations
 
-import contextlib
 import signal
 from abc import ABC, abstractmethod
 from collections import deque
 from collections.abc import Iterable, Sequence
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
+from halfmoon_a11y.core.quiet import suppress
 from halfmoon_a11y.host import system
 from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play import since
@@ -196,10 +196,10 @@ class Turns(ABC):
         """A bug: its details written down (the path said the first time), the game saved
         as it stands. Nothing here may fail in turn."""
         log = None
-        with contextlib.suppress(Exception):
+        with suppress(Exception):
             log = self.report(error) if self.report is not None else None
         saved = False
-        with contextlib.suppress(Exception):
+        with suppress(Exception):
             saved = bool(self.store.rescue(self.session))
         shown = None if self._reported else log
         self._reported = self._reported or log is not None
@@ -324,14 +324,14 @@ def hold_signals() -> None:
     if system.is_windows():
         for name in WINDOWS_LEAVING_SIGNALS[1:]:
             if hasattr(signal, name):
-                with contextlib.suppress(ValueError, OSError):  # not the main thread
+                with suppress(ValueError, OSError):  # not the main thread
                     signal.signal(getattr(signal, name), signal.SIG_IGN)
         return
     wanted = {getattr(signal, name) for name in LEAVING_SIGNALS if hasattr(signal, name)}
     for signum in wanted:
-        with contextlib.suppress(ValueError, OSError):  # not the main thread
+        with suppress(ValueError, OSError):  # not the main thread
             signal.signal(signum, _held)
-    with contextlib.suppress(AttributeError, ValueError, OSError):
+    with suppress(AttributeError, ValueError, OSError):
         signal.pthread_sigmask(signal.SIG_BLOCK, wanted)
 
 

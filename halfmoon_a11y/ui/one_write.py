@@ -21,13 +21,13 @@ console) writes as before.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
 
 from prompt_toolkit.output import Output
 from prompt_toolkit.output.vt100 import Vt100_Output
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
+from halfmoon_a11y.core.quiet import suppress
 
 if TYPE_CHECKING:
     from prompt_toolkit.application import Application
@@ -87,7 +87,7 @@ class OneWrite:
             below(renderer)
             answer()
         finally:
-            with contextlib.suppress(Exception):
+            with suppress(Exception):
                 renderer.reset()  # the next drawing is a new prompt, where the caret is
             app.invalidate()
 

@@ -7,11 +7,11 @@ typed something.
 
 from __future__ import annotations
 
-import contextlib
 import os
 from asyncio import CancelledError
 from collections.abc import Callable, Iterable, Iterator
 
+from halfmoon_a11y.core.quiet import suppress
 from halfmoon_a11y.play.commands import LINE_LIMIT
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.ui.completion import complete
@@ -100,7 +100,7 @@ def run_prompt(
         return serve(front, typed_lines(prompt, front.report, front.line_cleared), started=started)
     finally:
         if one is not None:
-            with contextlib.suppress(OSError):  # a terminal that is gone takes nothing
+            with suppress(OSError):  # a terminal that is gone takes nothing
                 one.release()
 
 
@@ -260,7 +260,7 @@ def _terminal_gone(error: object) -> bool:
 
 
 def _report(report: Report | None, error: BaseException) -> None:
-    with contextlib.suppress(Exception):  # nothing here may fail in turn
+    with suppress(Exception):  # nothing here may fail in turn
         if report is not None:
             report(error)
 

@@ -15,7 +15,6 @@ the voice. The shared temporary folder (/tmp) is never read: anyone can write th
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
 import shutil
@@ -23,6 +22,7 @@ import stat
 import zlib
 from collections.abc import Mapping
 
+from halfmoon_a11y.core.quiet import suppress
 from halfmoon_a11y.host import system
 from halfmoon_a11y.host.owned import FOLDER_MODE, make_folder
 
@@ -120,7 +120,7 @@ def remove_dead_folders(root: str) -> int:
     """Remove the speech folders of this machine's games that were killed; the count."""
     here, me = host(), os.getpid()
     removed = 0
-    with contextlib.suppress(OSError), os.scandir(root) as entries:
+    with suppress(OSError), os.scandir(root) as entries:
         for entry in entries:
             match = NAME.fullmatch(entry.name)
             if match is None or match[1] != here:

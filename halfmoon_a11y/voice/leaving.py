@@ -9,17 +9,17 @@ Ctrl-D): a SIGTERM or a closed window leaves at once.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
+from halfmoon_a11y.core.quiet import suppress
 from halfmoon_a11y.host import system
 
 if TYPE_CHECKING:
-    from typing import TextIO
+    from typing import Any, TextIO
 
     from halfmoon_a11y.voice.speaker import Speaker
 
@@ -62,30 +62,39 @@ def _terminal(stream: TextIO) -> int | None:
         return None
 
 
-@contextlib.contextmanager
-def _keys_at_once(fd: int | None) -> Iterator[None]:
+class _keys_at_once:
     """The terminal hands over each key as it is pressed, unechoed, Ctrl-C included (its
-    signal is held while leaving: as a key, it too cuts the wait); set back after."""
-    if fd is None or system.is_windows():  # Windows: the console gives keys at once (msvcrt)
-        yield
-        return
-    import termios
+    signal is held while leaving: as a key, it too cuts the wait); set back after. A
+    class, not contextlib's decorator (contextlib is not loaded at all: issue 27)."""
 
-    try:
-        before = termios.tcgetattr(fd)
-        mode = termios.tcgetattr(fd)
-        mode[3] &= ~(termios.ICANON | termios.ECHO | termios.ISIG)
-        mode[6][termios.VMIN] = 1
-        mode[6][termios.VTIME] = 0
-        termios.tcsetattr(fd, termios.TCSANOW, mode)
-    except (termios.error, OSError):
-        yield
-        return
-    try:
-        yield
-    finally:
-        with contextlib.suppress(termios.error, OSError):
-            termios.tcsetattr(fd, termios.TCSANOW, before)
+    def __init__(self, fd: int | None) -> None:
+        self.fd = fd
+        self.before: list[Any] | None = None
+
+    def __enter__(self) -> None:
+        fd = self.fd
+        if fd is None or system.is_windows():  # Windows: the console gives keys at once
+            return
+        import termios
+
+        try:
+            before = termios.tcgetattr(fd)
+            mode = termios.tcgetattr(fd)
+            mode[3] &= ~(termios.ICANON | termios.ECHO | termios.ISIG)
+            mode[6][termios.VMIN] = 1
+            mode[6][termios.VTIME] = 0
+            termios.tcsetattr(fd, termios.TCSANOW, mode)
+        except (termios.error, OSError):
+            return
+        self.before = before
+
+    def __exit__(self, *raised: object) -> None:
+        if self.fd is None or self.before is None:
+            return
+        import termios
+
+        with suppress(termios.error, OSError):
+            termios.tcsetattr(self.fd, termios.TCSANOW, self.before)
 
 
 def _key_pressed(fd: int) -> bool:

@@ -9,7 +9,6 @@ system has them: not on Windows.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import shlex
 import shutil
@@ -18,6 +17,7 @@ import subprocess
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from halfmoon_a11y.core.quiet import suppress
 from halfmoon_a11y.host import system
 
 ENVIRONMENT_VARIABLE = "HALFMOON_A11Y_PLAYER"
@@ -153,7 +153,7 @@ class ProcessPlayback:
         except subprocess.TimeoutExpired:
             return False
         if self._groups and _group_lives(self.process.pid):
-            with contextlib.suppress(OSError, AttributeError):
+            with suppress(OSError, AttributeError):
                 os.killpg(self.process.pid, signal.SIGKILL)
         return True
 
@@ -164,17 +164,17 @@ class ProcessPlayback:
         process = self.process
         if not self._groups:
             if process.poll() is None:
-                with contextlib.suppress(OSError):
+                with suppress(OSError):
                     process.kill()
         elif process.poll() is None or _group_lives(process.pid):
             try:
                 os.killpg(process.pid, signal.SIGKILL)  # the player leads its own session
             except (OSError, AttributeError):  # gone already, or not ours to end
-                with contextlib.suppress(OSError):  # PermissionError: another user's
+                with suppress(OSError):  # PermissionError: another user's
                     process.kill()
         # Never waited on for ever: the key that silenced it must answer at once. A player
         # that outlives this is waited on by the worker (`wait`), not by the key.
-        with contextlib.suppress(subprocess.TimeoutExpired):
+        with suppress(subprocess.TimeoutExpired):
             process.wait(STOP_WAIT)
 
     @property

@@ -13,10 +13,10 @@ Nothing here calls the front end: what happened goes back up as values.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable, Sequence
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
+from halfmoon_a11y.core.quiet import suppress
 from halfmoon_a11y.core.values import record
 from halfmoon_a11y.host import system
 from halfmoon_a11y.play import answers as se
@@ -354,5 +354,5 @@ def _closing(step: Callable[[], object]) -> list[Broke]:
 def _close_quietly(speaker: Speaker) -> None:
     """Close a voice or a sound player that met a bug; a bug in closing it is not said
     again (the first is written down already)."""
-    with contextlib.suppress(Exception):
+    with suppress(Exception):
         speaker.close()

@@ -14,12 +14,12 @@ a fake in its place (tests/fakes/winsound.py).
 
 from __future__ import annotations
 
-import contextlib
 import os
 import threading
 import time
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
+from halfmoon_a11y.core.quiet import suppress
 from halfmoon_a11y.host import system
 from halfmoon_a11y.host.owned import read_head
 from halfmoon_a11y.voice.wav import HEAD_LIMIT, seconds
@@ -93,7 +93,7 @@ class WinsoundBackend:
             if _current is not playback:
                 return
             _current = None
-            with contextlib.suppress(RuntimeError):
+            with suppress(RuntimeError):
                 self._winsound.PlaySound(None, 0)
 
 

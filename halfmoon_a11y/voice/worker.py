@@ -17,7 +17,6 @@ Windows) and knows nothing of processes.
 
 from __future__ import annotations
 
-import contextlib
 import shutil
 import threading
 import time
@@ -26,6 +25,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
+from halfmoon_a11y.core.quiet import suppress
 from halfmoon_a11y.play.settings import SETTINGS
 from halfmoon_a11y.voice.notices import SpeechTrouble
 from halfmoon_a11y.voice.player import ProcessBackend
@@ -334,7 +334,7 @@ def _mixed(sounds: Sequence[str], wav: Path) -> Path | None:
 def _remove(wav: Path) -> None:
     """Remove a sentence's audio. A file the system still holds open cannot be removed
     on Windows: it goes with the speech folder when the voice closes."""
-    with contextlib.suppress(OSError):
+    with suppress(OSError):
         wav.unlink(missing_ok=True)
 
 
