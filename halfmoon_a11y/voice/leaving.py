@@ -89,7 +89,7 @@ class _keys_at_once:
         self.before = before
 
     def __exit__(self, *raised: object) -> None:
-        if self.fd is None or self.before is None:
+        if self.fd is None or system.is_windows() or self.before is None:
             return
         import termios
 
