@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 import time
 import wave
 from collections.abc import Callable, Iterable, Sequence
@@ -63,7 +64,14 @@ def said_kinds() -> set[type]:
     found: set[type] = set()
     for kind in get_args(SessionEvent):
         found |= set(get_args(kind)) if isinstance(kind, UnionType) else {kind}
-    return (found - {Notice, Won}) | set(Notice.__subclasses__())
+    # each kind as its module has it: a record (or a slotted dataclass) is a new class
+    # made from the one written, which may linger among the base's subclasses a while
+    notices = {
+        kind
+        for kind in Notice.__subclasses__()
+        if getattr(sys.modules[kind.__module__], kind.__name__, None) is kind
+    }
+    return (found - {Notice, Won}) | notices
 
 
 def said(answer: Answer) -> list[SessionEvent]:
