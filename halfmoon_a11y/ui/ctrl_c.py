@@ -24,6 +24,7 @@ from halfmoon_a11y.core.quiet import suppress
 
 _silencers: list[Callable[[], None]] = []  # what a Ctrl-C silences: the front end's voice
 _reading = [False]  # a line is being read (plain mode's `input`): Ctrl-C gives it up
+presses = [0]  # Ctrl-C's pressed so far: a long answer's pieces stop waiting (ui.prompt)
 
 
 def quiet() -> None:
@@ -44,6 +45,7 @@ def silence_with(silence: Callable[[], None]) -> None:
 def _pressed(signum: int, frame: object) -> None:
     """Ctrl-C: the line given up while one is read, else the voice silenced. Nothing
     here may fail."""
+    presses[0] += 1
     if _reading[0]:
         raise KeyboardInterrupt
     for silence in list(_silencers):

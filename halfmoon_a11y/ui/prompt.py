@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Iterator
 from halfmoon_a11y.core.quiet import suppress
 from halfmoon_a11y.play.commands import LINE_LIMIT
 from halfmoon_a11y.play.session import Session
+from halfmoon_a11y.ui import ctrl_c
 from halfmoon_a11y.ui.completion import complete
 from halfmoon_a11y.ui.escapes import cap_escapes
 from halfmoon_a11y.ui.frontend import TextFrontEnd
@@ -126,9 +127,12 @@ def hold_answers(front: TextFrontEnd, one: OneWrite) -> None:
         if columns:
             lines = wrap_all(lines, columns - 1)
         pieces = _pieces(lines, _rows(output))
+        pressed = ctrl_c.presses[0]
         for number, piece in enumerate(pieces, start=1):
             one.write("".join(text + "\n" for text in piece))
-            if number < len(pieces):
+            # A Ctrl-C during the pieces: the rest at once, with the prompt (the player
+            # asked for the game back, and `repeat` says the answer again).
+            if number < len(pieces) and ctrl_c.presses[0] == pressed:
                 one.release()  # this piece alone, while its first line is on the screen
                 time.sleep(PACE)  # the terminal reads it before the next comes
                 one.hold()
@@ -155,10 +159,13 @@ def _rows(output: Any) -> int:
 
 
 def _pieces(lines: list[str], rows: int) -> list[list[str]]:
-    """`lines` in pieces that each fit the window with the caret's line below them."""
-    if rows <= 0:
+    """`lines` in pieces that each fit the window with the caret's line below them. A
+    window too low for a piece of FEWEST_ROWS (or of unknown height) gets one piece: no
+    piece would fit it, and the pauses only held the game (a 40-line help page in a
+    3-row window was ten pieces, 2.5 s in which no key was answered)."""
+    if rows <= FEWEST_ROWS:
         return [lines]
-    size = max(rows - 1, FEWEST_ROWS)
+    size = rows - 1
     return [lines[at : at + size] for at in range(0, len(lines), size)] or [lines]
 
 

@@ -186,6 +186,7 @@ class Espeak:
         `rate`, and their sample rate. The voice and the rate are set only when they
         change; a new voice gets the rate again."""
         sample_rate = self.start()
+        text = speakable(text)
         with self._lock:
             if voice is not None and voice != self._voice:
                 self._voice = None  # not known until it is set
@@ -198,6 +199,21 @@ class Espeak:
                     raise SynthesisError(f"espeak-ng cannot speak at {rate}")
                 self._rate = rate
             return self._raw_synth(text), sample_rate
+
+
+def speakable(text: str) -> str:
+    """`text` as espeak-ng can take it whole: a NUL ended the sentence there (the rest
+    was never heard), and a character UTF-8 cannot encode (a lone surrogate: a path
+    under a home whose name is not UTF-8, held by Python with surrogateescape) failed
+    the whole sentence, and three such in a row stopped the voice. The first becomes a
+    space, the second a question mark, as the written line shows it."""
+    if "\0" in text:
+        text = text.replace("\0", " ")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = text.encode("utf-8", "replace").decode("utf-8")
+    return text
 
 
 def _languages(pointer: int | None) -> list[str]:

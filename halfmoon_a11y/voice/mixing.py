@@ -17,6 +17,7 @@ the caller plays the sound first, as before.
 from __future__ import annotations
 
 import array
+import struct
 import sys
 import wave
 from collections.abc import Sequence
@@ -25,6 +26,7 @@ from pathlib import Path
 LOUDEST = 32767
 QUIETEST = -32768
 MOST_SOUND_SECONDS = 1.0  # a sound file longer than this is not one of ours: not mixed
+MOST_RATE = 384_000  # samples a second; a file saying more is not a voice's nor a sound's
 
 
 def read_pcm16(path: str | Path) -> tuple[array.array[int], int, int] | None:
@@ -32,11 +34,11 @@ def read_pcm16(path: str | Path) -> tuple[array.array[int], int, int] | None:
     try:
         with wave.open(str(path), "rb") as audio:
             channels, width, rate = audio.getnchannels(), audio.getsampwidth(), audio.getframerate()
-            if width != 2 or channels not in (1, 2) or rate <= 0:
+            if width != 2 or channels not in (1, 2) or not 0 < rate <= MOST_RATE:
                 return None
             data = audio.readframes(audio.getnframes())
-    except (OSError, EOFError, wave.Error):
-        return None
+    except (OSError, EOFError, wave.Error, RuntimeError, struct.error, ValueError):
+        return None  # wave's own chunk reader raises RuntimeError on a chunk past the end
     samples = array.array("h")
     samples.frombytes(data[: len(data) - len(data) % 2])
     if sys.byteorder == "big":
