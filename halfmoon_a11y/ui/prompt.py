@@ -124,9 +124,9 @@ def hold_answers(front: TextFrontEnd, one: OneWrite) -> None:
 
     def write(lines: list[str]) -> None:
         columns = terminal_columns(output.stdout)
-        if columns:
-            lines = wrap_all(lines, columns - 1)
-        pieces = _pieces(lines, _rows(output))
+        # each line of the answer wrapped alone: a piece ends where a line ends
+        rows = [wrap_all([line], columns - 1) if columns else [line] for line in lines]
+        pieces = _pieces(rows, _rows(output))
         pressed = ctrl_c.presses[0]
         for number, piece in enumerate(pieces, start=1):
             one.write("".join(text + "\n" for text in piece))
@@ -158,15 +158,33 @@ def _rows(output: Any) -> int:
         return 0
 
 
-def _pieces(lines: list[str], rows: int) -> list[list[str]]:
-    """`lines` in pieces that each fit the window with the caret's line below them. A
-    window too low for a piece of FEWEST_ROWS (or of unknown height) gets one piece: no
-    piece would fit it, and the pauses only held the game (a 40-line help page in a
-    3-row window was ten pieces, 2.5 s in which no key was answered)."""
+def _pieces(lines: list[list[str]], rows: int) -> list[list[str]]:
+    """The answer's `lines`, each as the rows it was wrapped to, in pieces that each fit
+    the window with the caret's line below them. A piece ends where one of the answer's
+    lines ends, so a sentence is not cut between two pieces (a pause, and two things a
+    screen reader says, in the middle of "Reads one pile or one reserve cell"); only a
+    line taller than a piece is cut, at a piece's full height. A window too low for a
+    piece of FEWEST_ROWS (or of unknown height) gets one piece: no piece would fit it,
+    and the pauses only held the game (a 40-line help page in a 3-row window was ten
+    pieces, 2.5 s in which no key was answered)."""
+    every = [row for line in lines for row in line]
     if rows <= FEWEST_ROWS:
-        return [lines]
+        return [every]
     size = rows - 1
-    return [lines[at : at + size] for at in range(0, len(lines), size)] or [lines]
+    pieces: list[list[str]] = []
+    piece: list[str] = []
+    for line in lines:
+        if piece and len(piece) + len(line) > size:
+            pieces.append(piece)
+            piece = []
+        for row in line:
+            if len(piece) == size:
+                pieces.append(piece)
+                piece = []
+            piece.append(row)
+    if piece or not pieces:
+        pieces.append(piece)
+    return pieces
 
 
 # How long a lone Escape byte waits to be known as the Escape key and not the start of

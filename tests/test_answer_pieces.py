@@ -1,0 +1,83 @@
+"""Issue 29 review: an answer taller than the window goes in pieces (ui.prompt), and a
+piece ends where one of the answer's lines ends. Cut at the window's height alone, a
+help entry was split between two pieces, 0.25 s apart: a screen reader said "pila o p,
+Llegeix una pila o una", stopped, and then "casella de reserva." as a second thing."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from halfmoon_a11y.core.dealcode import DealCode
+from halfmoon_a11y.play.session import Session
+from halfmoon_a11y.play.settings import Settings
+from halfmoon_a11y.text.wrap import wrap_all
+from halfmoon_a11y.ui import frontend, prompt
+from tests.support import transcript
+
+CODE = "HM1-N-EMQPNCT"
+
+
+class HeldWrites:
+    """The prompt's held output as `hold_answers` uses it: what each release sent."""
+
+    def __init__(self, rows: int) -> None:
+        self.output = SimpleNamespace(stdout=None, get_size=lambda: SimpleNamespace(rows=rows))
+        self.sent: list[str] = []
+        self.held = ""
+
+    def write(self, text: str) -> None:
+        self.held += text
+
+    def release(self) -> None:
+        self.sent.append(self.held)
+        self.held = ""
+
+    def hold(self) -> None:
+        pass
+
+
+def pieces_of(lines: list[str], rows: int, columns: int, monkeypatch) -> list[list[str]]:
+    monkeypatch.setattr(frontend, "terminal_columns", lambda out: columns)
+    monkeypatch.setattr(prompt, "PACE", 0)
+    one = HeldWrites(rows)
+    front = SimpleNamespace(write=None, leaving=False)
+    prompt.hold_answers(front, one)  # type: ignore[arg-type]
+    front.write(lines)
+    one.release()  # the last piece goes with the prompt
+    return [piece.splitlines() for piece in one.sent]
+
+
+@pytest.mark.parametrize("language,word", [("ca", "ajuda"), ("da", "hjælp"), ("en", "help")])
+@pytest.mark.parametrize("rows,columns", [(12, 40), (24, 80), (10, 60)])
+def test_a_piece_of_help_ends_where_a_line_of_it_ends(monkeypatch, language, word, rows, columns):
+    session = Session(DealCode.parse(CODE), Settings(language=language))
+    lines = transcript(session, [word], start=False).splitlines()[1:]
+    pieces = pieces_of(lines, rows, columns, monkeypatch)
+    assert len(pieces) > 1
+    assert [row for piece in pieces for row in piece] == wrap_all(lines, columns - 1)
+    ends, at = set(), 0  # the row counts at which a line of the answer ends
+    for line in lines:
+        at += len(wrap_all([line], columns - 1))
+        ends.add(at)
+    at = 0
+    for piece in pieces:
+        assert 0 < len(piece) <= rows - 1, piece
+        at += len(piece)
+        assert at in ends, (at, piece[-1])
+
+
+def test_a_line_taller_than_a_piece_is_cut_at_the_full_height(monkeypatch):
+    long = " ".join(["word"] * 200)
+    pieces = pieces_of(["First.", long, "Last."], 6, 30, monkeypatch)
+    rows = wrap_all(["First.", long, "Last."], 29)
+    assert [row for piece in pieces for row in piece] == rows
+    assert pieces[0] == ["First."]
+    assert all(len(piece) == 5 for piece in pieces[1:-1])
+
+
+def test_an_answer_that_fits_is_one_piece(monkeypatch):
+    assert pieces_of(["Pile 1, five of spades, 8 cards."], 24, 80, monkeypatch) == [
+        ["Pile 1, five of spades, 8 cards."]
+    ]
