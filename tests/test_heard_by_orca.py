@@ -119,16 +119,16 @@ HELP = {"ca": ("ajuda", "Ordres"), "da": ("hjælp", "Kommandoer"), "en": ("help"
 class Heard:
     """The game at a 24 by 80 terminal, its writes fed one by one to the VTE model."""
 
-    def __init__(self, tmp_path, language: str = "en", code: str = CODE) -> None:
+    def __init__(self, tmp_path, language: str = "en", code: str = CODE, rows: int = 24) -> None:
         from tests.screen_model import ScreenModel
 
         self.model = ScreenModel(
             *("--code", code, "--no-speech", "--no-sounds", "--lang", language),
             columns=80,
-            rows=24,
+            rows=rows,
             log=str(tmp_path / "writes"),
         )
-        self.vte = VteText(columns=80, rows=24)
+        self.vte = VteText(columns=80, rows=rows)
         self.model.wait_for_prompt()
         self.seen = 0
         self.take()
@@ -273,5 +273,44 @@ def test_a_whole_game_by_keys_each_stop_heard_whole_in_one_write(tmp_path):
                 said = one_heard_whole(game.press(SPACE), "Space")
         assert stops > 100
         assert "Victory" in said, said
+    finally:
+        game.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rows", [24, 25, 26, 27, 30, 40])
+def test_a_window_taller_than_the_opening_loses_no_first_letter(tmp_path, rows):
+    """Blank rows below the prompt: the first answers fill them, and the one that first
+    scrolls the screen was reported from too far on. Every answer is heard whole."""
+    game = Heard(tmp_path, rows=rows)
+    try:
+        for line, first in [
+            ("pick 1 8\r", "Pair removed"),
+            ("info\r", "Time"),
+            ("pick 8 5 3\r", "Trio removed"),
+            ("board\r", "Pile 1"),
+            ("info\r", "Time"),
+        ]:
+            said = one_heard_whole(game.press(line), (rows, line))
+            assert said.lstrip("\n").startswith(first), (rows, line, said[:40])
+    finally:
+        game.close()
+
+
+@pytest.mark.slow
+def test_after_a_resume_the_first_answer_is_heard_from_its_first_letter(tmp_path):
+    """The review of issue 29: a resumed game's opening is shorter than a new one's (the
+    empty places summed up), so blank rows were left below the prompt, and VTE reported
+    the first answer that scrolled the screen from too far on ("rio retirat" for "Trio
+    retirat"). The game's first write now starts at the bottom of the window."""
+    game = Heard(tmp_path)
+    try:
+        game.press("pick 1 8\r")
+    finally:
+        game.close()  # killed: the move is in the journal
+    game = Heard(tmp_path)
+    try:
+        said = one_heard_whole(game.press("pick 8 5 3\r"), "the first answer after a resume")
+        assert said.lstrip("\n").startswith("Trio removed, jack of clubs"), said
     finally:
         game.close()

@@ -245,12 +245,26 @@ class TextFrontEnd(Turns):
             self.failed(broke.error)  # written down (and the game saved), never said here
 
 
+TALLEST = 100  # rows: a taller window's first write is not pushed to its bottom
+
+
 def printer(out: TextIO, columns: Callable[[], int] | None = None) -> Callable[[list[str]], None]:
-    """Writes an answer's lines to `out`, in one write. At a terminal, each line is cut
-    between words to fit the window (`text.wrap`), its width read at each answer, so a
-    window made narrower or wider is followed; the last column is left free. In a pipe,
-    lines go whole. `columns` gives the width instead (tests); 0 cuts nothing."""
+    """Writes an answer's lines to `out`, in one write (VoiceOver reads each write
+    apart). At a terminal, each line is cut between words to fit the window
+    (`text.wrap`), its width read at each answer, so a window made narrower or wider is
+    followed; the last column is left free. In a pipe, lines go whole. `columns` gives
+    the width instead (tests); 0 cuts nothing.
+
+    At a terminal the first write (the opening) starts on the window's last row, the
+    rows above pushed up: no blank row is ever left below the prompt. With blank rows
+    there, VTE (GNOME's terminals, xfce4-terminal) reported the first answer that
+    scrolled the screen from too far on, and Orca said "ir removed" for "Pair removed"
+    (issue 29's review, tests/test_heard_by_orca.py). A window taller than TALLEST rows
+    is left as it is: no person reads so many rows at once, and the tests' screen models
+    are made that tall so as never to scroll."""
+    bottom = [False]  # at a terminal, the first write starts at the window's bottom
     if columns is None and _is_terminal(out):
+        bottom[0] = True
 
         def columns() -> int:
             return terminal_columns(out)
@@ -258,7 +272,10 @@ def printer(out: TextIO, columns: Callable[[], int] | None = None) -> Callable[[
     def say(lines: list[str]) -> None:
         if columns is not None:
             lines = wrap_all(lines, columns() - 1)
-        out.write("".join(text + "\n" for text in lines))  # one write: one answer (VoiceOver)
+        rows = terminal_rows(out)
+        lead = "\n" * (rows - 1) if bottom[0] and rows <= TALLEST else ""
+        bottom[0] = False
+        out.write(lead + "".join(text + "\n" for text in lines))  # one write: one answer
         out.flush()
 
     return say
@@ -277,6 +294,14 @@ def terminal_columns(out: TextIO) -> int:
     shutil at start."""
     try:
         return os.get_terminal_size(out.fileno()).columns
+    except (AttributeError, ValueError, OSError):
+        return 0
+
+
+def terminal_rows(out: TextIO) -> int:
+    """The height of the terminal `out` writes to, in rows; 0 when it cannot be told."""
+    try:
+        return os.get_terminal_size(out.fileno()).lines
     except (AttributeError, ValueError, OSError):
         return 0
 
