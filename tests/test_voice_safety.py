@@ -216,7 +216,7 @@ def test_no_usable_folder_starts_the_game_silent_and_says_why(speech_on, tmp_pat
     front.close()
     said = (
         "Tale er ikke tilgængelig. Der kunne ikke oprettes en privat mappe til lyden. "
-        "Spillet fortsætter uden lyd."
+        "Spillet fortsætter uden tale."
     )
     assert written.count(said) == 1
     assert (
