@@ -119,7 +119,15 @@ TOPS_SAID = {
 
 @pytest.mark.parametrize(
     ("language", "typed"),
-    [("en", "tops"), ("en", "t"), ("ca", "sobre"), ("ca", "so"), ("da", "øverste"), ("da", "ø")],
+    [
+        ("en", "tops"),
+        ("en", "t"),
+        ("ca", "jugables"),
+        ("ca", "j"),
+        ("ca", "sobre"),
+        ("da", "øverste"),
+        ("da", "ø"),
+    ],
 )
 def test_tops_says_the_playable_cards_by_value_in_each_language(language, typed):
     session = session_with(TOPS_TABLE, settings=Settings(language=language))
@@ -164,7 +172,7 @@ def test_tops_in_json_groups_the_places_by_rank():
 
 @pytest.mark.parametrize(
     ("language", "listed"),
-    [("en", "tops or t,"), ("ca", "sobre o so,"), ("da", "øverste eller ø,")],
+    [("en", "tops or t,"), ("ca", "jugables o j,"), ("da", "øverste eller ø,")],
 )
 def test_help_lists_tops(language, listed):
     session = session_with(TOPS_TABLE, settings=Settings(language=language))

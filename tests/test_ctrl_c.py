@@ -23,7 +23,7 @@ from halfmoon_a11y.ui.prompt import typed_lines
 
 CODE = "HM1-N-EMQPNCT"
 CLEARED = {"en": "Line cleared.", "ca": "Línia esborrada.", "da": "Linjen er slettet."}
-GOODBYE = {"en": "Goodbye.", "ca": "Adéu.", "da": "Farvel."}
+GOODBYE = {"en": "Goodbye.", "ca": "Adeu.", "da": "Farvel."}
 
 
 def spawn(*args: str) -> pexpect.spawn:

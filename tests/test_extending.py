@@ -157,7 +157,10 @@ def test_a_new_language_is_one_lexicon_and_one_catalog(esperanto):
     assert parse("eliru") == Quit()
     assert said.render_all(play(session, "eliru")) == ["Ĝis revido."]
     assert said.usage("undo") == "malfaru, with nothing after it"  # no catalog entry: English
-    assert said.usage("lang") == "lingvo, then ca, da, en aŭ eo, for example lingvo ca"
+    # a language without names for the others names each by its own name
+    assert said.usage("lang") == (
+        "lingvo, then català, dansk, English aŭ Esperanto, for example lingvo català"
+    )
     assert Presenter(Words("eo")).render(HelpShown("quit"))[0].startswith("eliru, ")
     assert catalog.default_language({"LANG": "eo_XY.UTF-8"}) == "eo"
     assert build_parser(Words("eo")).parse_args(["--lang", "eo"]).language == "eo"

@@ -225,7 +225,7 @@ def test_stats_that_are_not_a_database_are_set_aside_and_started_anew(paths, dam
     assert problem.problem is Problem.STATS_UNREADABLE and problem.aside
     said = Presenter(Words("en")).render(problem)
     assert said == [
-        f"Statistics file {paths.statistics} could not be read. It was kept aside as "
+        f"Statistics file {paths.statistics} could not be read. It was renamed "
         f"{problem.aside}. New statistics are started."
     ]
     assert any(isinstance(e, StatsShown) and e.summary.played == 0 for e in events)

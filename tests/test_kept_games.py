@@ -180,7 +180,7 @@ def test_a_kept_game_that_cannot_be_read_is_named(paths, clock):
     assert problem.problem is Problem.KEPT_UNREADABLE and problem.path == str(kept)
     assert problem.aside and Path(problem.aside).exists() and not kept.exists()
     said = Presenter(Words("en")).render(problem)[0]
-    assert said == f"Kept game {kept} could not be read. It was kept aside as {problem.aside}."
+    assert said == f"Kept game {kept} could not be read. It was renamed {problem.aside}."
 
 
 def test_a_kept_fifo_is_set_aside_not_opened(paths, clock):
@@ -239,6 +239,6 @@ def test_a_kept_game_of_another_deal_is_set_aside_and_named(paths, clock, name, 
     assert problem.aside and Path(problem.aside).exists() and not kept.exists()
     assert SavedGame.from_bytes(Path(problem.aside).read_bytes()).code == DealCode.parse(CODE)
     said = Presenter(Words("en")).render(problem)[0]
-    assert said == f"Kept game {kept} holds another deal. It was kept aside as {problem.aside}."
+    assert said == f"Kept game {kept} holds another deal. It was renamed {problem.aside}."
     assert Presenter(Words("ca")).render(problem)[0].startswith("La partida apartada")
     assert Presenter(Words("da")).render(problem)[0].startswith("Det tilsidelagte spil")

@@ -365,7 +365,7 @@ def test_a_turn_goes_down_once_and_up_once(paths):
 
     out: list[str] = []
     assert upward_calls(lambda: game(lambda s, k: TextFrontEnd(s, out.extend, store=k))) == []
-    assert "Adéu." in out
+    assert "Adeu." in out
     assert upward_calls(lambda: game(lambda s, k: JsonMode(s, store=k))) == []
 
 

@@ -102,7 +102,7 @@ def test_a_lock_that_is_no_usable_file_is_set_aside_and_the_game_saved(
     assert problem.aside == ownership.aside
     said = Presenter(Words("en")).render(problem)[0]
     assert said == (
-        f"Lock file {paths.lock} could not be used. It was kept aside as {problem.aside}. "
+        f"Lock file {paths.lock} could not be used. It was renamed {problem.aside}. "
         "A new lock file was made."
     )
     for move in winning_line(deal(DealCode.parse(WON)))[:5]:

@@ -101,7 +101,7 @@ def test_a_bug_in_choosing_the_voice_at_start_is_not_called_a_command_s(language
     saved = words._("Something went wrong with that command. The game is saved and goes on.")
     assert command not in written and saved not in written
     assert written[-2:] == [
-        words._("Something went wrong while starting the voice. The game goes on silently."),
+        words._("Something went wrong while starting the voice. The game goes on."),
         words._("The details are in {path}.").format(path=tmp_path / "errors.log"),
     ]
     assert [str(error) for error in reported] == ["a bug in the voice's choice"]

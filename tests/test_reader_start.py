@@ -250,7 +250,7 @@ def test_the_program_writes_the_choice_after_the_table_and_before_the_first_answ
     assert lines[1].startswith("Pile 1,") and lines[20].startswith("Reserve R8,")
     assert lines[21] in (
         "Voice, the game's own, since no screen reader is running. Type speech off to silence it.",
-        "Speech is not available. No speech engine was found. The game goes on silently.",
+        "Speech is not available. No speech engine was found. The game goes on.",
     )
     assert lines[22].startswith("Time 0 seconds.")  # then the answer to `info`
 
@@ -410,7 +410,7 @@ def test_the_real_program_ignores_another_users_reader(processes):
     processes.start("orca", uid=other, login=other)
     assert plain_game_voice_line() in (
         "Voice, the game's own, since no screen reader is running. Type speech off to silence it.",
-        "Speech is not available. No speech engine was found. The game goes on silently.",
+        "Speech is not available. No speech engine was found. The game goes on.",
     )
     processes.start("orca")  # the player's own
     assert plain_game_voice_line().startswith("Voice, your screen reader, Orca.")

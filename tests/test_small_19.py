@@ -61,7 +61,7 @@ def test_the_second_tab_after_set_move_lists_the_values_at_the_terminal():
     child.expect("sí +no")  # the values, said as text
     child.sendcontrol("c")
     child.sendline("surt")
-    child.expect("Adéu")
+    child.expect("Adeu")
     child.close()
 
 
@@ -321,12 +321,12 @@ def test_catalan_words_a_place_named_twice_as_feminine_and_runs_of_piles_with_ar
         (
             "ca",
             ["tria", "pila"],
-            ["Digues quins llocs. Escriu tria", "Digues quin lloc. Escriu pila"],
+            ["Indica quins llocs. Escriu tria", "Indica quin lloc. Escriu pila"],
         ),
         (
             "da",
             ["vælg", "bunke"],
-            ["Sig hvilke steder. Skriv vælg", "Sig hvilket sted. Skriv bunke"],
+            ["Angiv, hvilke steder. Skriv vælg", "Angiv, hvilket sted. Skriv bunke"],
         ),
         ("en", ["set", "lang"], ["Say which setting and its value.", "Missing value. The setting"]),
         (
@@ -334,7 +334,7 @@ def test_catalan_words_a_place_named_twice_as_feminine_and_runs_of_piles_with_ar
             ["idioma", "veu"],
             ["Falta el valor. L'ajust idioma", "Falta el valor. L'ajust veu"],
         ),
-        ("da", ["indstil", "tale"], ["Sig hvilken indstilling og dens", "Værdien mangler."]),
+        ("da", ["indstil", "tale"], ["Angiv, hvilken indstilling og værdi", "Værdien mangler."]),
     ],
 )
 def test_what_is_missing_is_said_without_the_word_argument(language, lines, expected):
@@ -387,7 +387,7 @@ def test_undoing_a_block_says_no_longer_blocked():
         (
             "da",
             "indstil trækfejl til",
-            "Trækfejl, til. Når et træk ikke lykkes, siger spillet hvorfor.",
+            "Trækfejl, til. Når et træk ikke lykkes, siger spillet, hvorfor.",
         ),
         ("en", "set move-errors off", "Move errors, off."),
         ("da", "indstil placeringshjælp fra", "Placeringshjælp, fra."),

@@ -134,7 +134,7 @@ def test_no_engine_is_said_once_and_the_game_plays(monkeypatch):
     front.start()
     front.line("pick 1 8")
     no_engine = "La veu no està disponible. No s'ha trobat cap motor de veu."
-    assert written.count(no_engine + " El joc continua en silenci.") == 1
+    assert written.count(no_engine + " El joc continua sense veu.") == 1
     assert (
         "Parella retirada, cinc de piques i sis de diamants. "
         "Pila 1, dos de trèvols, 7 cartes. Pila 8, sota de trèvols, 7 cartes." in written

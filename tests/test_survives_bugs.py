@@ -73,7 +73,7 @@ def test_plain_mode_says_one_sentence_and_goes_on(isolated_folders):
     assert out.count(SAID["ca"]) == 2
     assert out.count(f"Els detalls són a {log}.") == 1  # the path, the first time only
     after = out.split(SAID["ca"])[-1]
-    assert "Pila 1," in after and "Adéu." in after  # the game went on to the end
+    assert "Pila 1," in after and "Adeu." in after  # the game went on to the end
     saved = savegame.read(state_folder(isolated_folders) / "game.json")
     assert saved is not None and saved.code == DealCode.parse(CODE) and len(saved.moves) == 1
 

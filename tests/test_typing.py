@@ -77,10 +77,10 @@ def test_completion_offers_the_players_language_only():
         ["move-errors", "placement-help", "cards", "rate", "sounds", "answers", "heights"],
         "",
     )
-    assert complete("indstil svar ", "da") == (["hele", "korte"], "")
+    assert complete("indstil svar ", "da") == (["fulde", "korte"], "")
     assert complete("set move-errors ") == (["on", "off"], "")
     assert complete("ajusta errors-de-moviment ", "ca") == (["sí", "no"], "")
-    assert complete("indstil kort ", "da") == (["hele", "korte", "bogstaver"], "")
+    assert complete("indstil kort ", "da") == (["fulde", "korte", "bogstaver"], "")
     assert complete("set move errors o") == (["on", "off"], "o")  # a name in two words
     assert complete("tale ", "da") == (["auto", "til", "fra"], "")
     assert complete("lang ") == (["ca", "da", "en"], "")

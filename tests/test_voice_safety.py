@@ -216,7 +216,7 @@ def test_no_usable_folder_starts_the_game_silent_and_says_why(speech_on, tmp_pat
     front.close()
     said = (
         "Tale er ikke tilgængelig. Der kunne ikke oprettes en privat mappe til lyden. "
-        "Spillet fortsætter uden lyd."
+        "Spillet fortsætter uden tale."
     )
     assert written.count(said) == 1
     assert (
@@ -242,8 +242,7 @@ def test_no_usable_folder_in_the_real_program(tmp_path):
         TMPDIR=str(tmp_path / "missing"),
     )
     assert (
-        "Speech is not available. No private folder for its audio could be made. "
-        "The game goes on silently."
+        "Speech is not available. No private folder for its audio could be made. The game goes on."
     ) in done.stdout.splitlines()
 
 

@@ -529,7 +529,7 @@ def test_an_engine_that_cannot_start_is_said_once_in_place_of_the_voice_line(
     front.settle()
     front.line("info")
     front.close()
-    problem = "Speech is not available. No speech engine was found. The game goes on silently."
+    problem = "Speech is not available. No speech engine was found. The game goes on."
     assert not [line for line in written if line.startswith("Voice,")]
     assert written.count(problem) == 1
     assert written.index(problem) > 0 and written[0].startswith("New game")

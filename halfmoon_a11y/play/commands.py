@@ -500,7 +500,7 @@ def _repeat_run(session: Session, command: Repeat) -> Answer:
 REPEAT = command(
     "repeat",
     N_("{name}, or {name} and a number from 1 to 10, for example {name} 3"),
-    N_("Say the last announcement again, or with a number an earlier one. 2 is the one before."),
+    N_("Say the last answer again, or with a number an earlier one. 2 is the one before."),
     _repeat,
     Repeat,
     _repeat_run,

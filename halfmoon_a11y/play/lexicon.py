@@ -38,6 +38,10 @@ class Lexicon:
     # a pile's number at an end of a run of piles, when the language puts an article
     # before it: Catalan "piles de l'1 a la 9" (pila is feminine; l' before 1 and 11)
     pile_numbers: Mapping[int, str] = field(default_factory=dict)
+    # how this language names each language, by its code, the name help says first: a
+    # player types `lang Danish`, `idioma danès` or `sprog dansk` (issue 30); a language
+    # left out is named by its own name ("Esperanto")
+    language_names: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def command(self, name: str) -> str | None:
         names = self.command_names.get(name)
@@ -53,6 +57,11 @@ class Lexicon:
     def value(self, word: str) -> str | None:
         words = self.value_words.get(word)
         return words[0] if words else None
+
+    def language_name(self, code: str) -> str:
+        """A language's name as this language says it: "danès", "Danish", "dansk"."""
+        names = self.language_names.get(code)
+        return names[0] if names else lexicon(code).name
 
 
 ENGLISH = Lexicon(
@@ -123,6 +132,7 @@ ENGLISH = Lexicon(
         "moves": "mv",
     },
     joiners=("and",),
+    language_names={"ca": ("Catalan",), "da": ("Danish",), "en": ("English",)},
     topics={
         "rules": ("rules",),
         "keys": ("keys",),
@@ -153,7 +163,7 @@ CATALAN = Lexicon(
         "speech": ("veu",),
         "stats": ("estadístiques",),
         "quit": ("surt", "sortir"),
-        "tops": ("sobre", "jugables"),
+        "tops": ("jugables", "sobre"),
         "hidden": ("amagades", "amagats"),
         "moves": ("jugades", "historial"),
     },
@@ -194,11 +204,16 @@ CATALAN = Lexicon(
         "speech": "v",
         "stats": "e",
         "quit": "sr",
-        "tops": "so",
+        "tops": "j",
         "hidden": "am",
         "moves": "ju",
     },
     joiners=("i",),
+    language_names={
+        "ca": ("català", "catalana"),
+        "da": ("danès", "danesa"),
+        "en": ("anglès", "anglesa"),
+    },
     topics={
         "rules": ("regles",),
         "keys": ("tecles",),
@@ -248,7 +263,7 @@ DANISH = Lexicon(
     value_words={
         "on": ("til", "ja"),
         "off": ("fra", "nej"),
-        "full": ("hele", "fulde", "lange"),
+        "full": ("fulde", "hele", "lange"),
         "short": ("korte",),
         "letters": ("bogstaver",),
         "auto": ("auto", "automatisk"),
@@ -276,6 +291,7 @@ DANISH = Lexicon(
         "moves": "tr",
     },
     joiners=("og",),
+    language_names={"ca": ("catalansk",), "da": ("dansk",), "en": ("engelsk",)},
     topics={
         "rules": ("regler",),
         "keys": ("taster",),
@@ -324,6 +340,20 @@ def command_aliases(name: str) -> tuple[str, ...]:
 def setting_aliases(key: str) -> tuple[str, ...]:
     """Every name a setting answers to, its English name first."""
     return every_name(key, (lex.setting_names for lex in LEXICONS.values()))
+
+
+def language_code(text: str) -> str | None:
+    """The language a player named, by its code or by its name in any language."""
+    word = fold(text)
+    for code, lex in LEXICONS.items():
+        names = [
+            code,
+            lex.name,
+            *(name for other in LEXICONS.values() for name in other.language_names.get(code, ())),
+        ]
+        if word in {fold(name) for name in names}:
+            return code
+    return None
 
 
 def value_aliases(word: str) -> tuple[str, ...]:

@@ -20,7 +20,13 @@ from enum import Flag, StrEnum, auto
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.values import record
-from halfmoon_a11y.play.lexicon import fold, languages, setting_aliases, value_aliases
+from halfmoon_a11y.play.lexicon import (
+    fold,
+    language_code,
+    languages,
+    setting_aliases,
+    value_aliases,
+)
 from halfmoon_a11y.play.messages import N_
 
 if TYPE_CHECKING:
@@ -130,10 +136,14 @@ class Number:
 
 @record
 class Language:
-    """One of the languages of `play.lexicon`, by its code."""
+    """One of the languages of `play.lexicon`: typed as its code or its name in any of
+    them ("da", "dansk", "danès", "Danish"), held as its code."""
 
     def parse(self, text: str) -> str:
-        return self.check(fold(text))
+        code = language_code(text)
+        if code is None:
+            raise ValueError(text)
+        return code
 
     def check(self, stored: object) -> str:
         if not isinstance(stored, str) or stored not in languages():

@@ -181,6 +181,8 @@ class Helper:
             words = setting.kind.words()
             fields["values"] = self.values(setting)
             fields["example"] = self.value_word(words[0]) if words else ""
+            if isinstance(setting.kind, Language):
+                fields["example"] = lexicon(w.language).language_name(words[0])
         fields["example"] = fields.get("example") or self.local_name("pick")
         fields["rules"] = self.rules_word()
         fields["setting"] = lexicon(w.language).setting("move-errors") or "move-errors"
@@ -247,8 +249,9 @@ class Helper:
         match kind:
             case Number(low=low, high=high):
                 return w._("{low} to {high}").format(low=low, high=high)
-            case Language():
-                return w.either(list(languages()))
+            case Language():  # by name: by ear, "ca, da o en" are three little words
+                said = lexicon(w.language)
+                return w.either([said.language_name(code) for code in languages()])
             case Switch() | Choice():
                 return w.either([self.value_word(word) for word in kind.words()])
             case _:

@@ -10,7 +10,7 @@ from halfmoon_a11y.text.words import Words
 
 STORAGE_PROBLEMS = {
     (Problem.SETTINGS_UNREADABLE, True): N_(
-        "Settings file {path} could not be read. It was kept aside as {aside}. "
+        "Settings file {path} could not be read. It was renamed {aside}. "
         "Playing with the default settings."
     ),
     (Problem.SETTINGS_UNREADABLE, False): N_(
@@ -18,11 +18,11 @@ STORAGE_PROBLEMS = {
         "Playing with the default settings."
     ),
     (Problem.SAVE_UNREADABLE, True): N_(
-        "Saved game {path} could not be resumed. It was kept aside as {aside}. Dealing a new game."
+        "Saved game {path} could not be resumed. It was renamed {aside}. Dealing a new game."
     ),
     (Problem.SAVE_NEWER, True): N_(
         "Saved game {path} comes from a newer version of Half Moon. "
-        "It was kept aside as {aside}. Dealing a new game."
+        "It was renamed {aside}. Dealing a new game."
     ),
     (Problem.SETTINGS_NOT_SAVED, False): N_(
         "Settings could not be saved to {path}. They apply until you leave."
@@ -37,15 +37,14 @@ STORAGE_PROBLEMS = {
         "and saves nothing, no game, no settings, no statistics."
     ),
     (Problem.JOURNAL_NOT_PLAIN, True): N_(
-        "Journal {path} was not a plain file. It was kept aside as {aside}, and nothing was "
-        "read from it."
+        "Journal {path} was not a plain file. It was renamed {aside}, and nothing was read from it."
     ),
     (Problem.JOURNAL_NOT_PLAIN, False): N_(
         "Journal {path} is not a plain file and was left as it is. Nothing is lost. "
         "The whole game is saved after every move instead."
     ),
     (Problem.JOURNAL_UNREADABLE, True): N_(
-        "Journal {path} could not be read. It was kept aside as {aside}, with a copy of "
+        "Journal {path} could not be read. It was renamed {aside}, with a copy of "
         "the saved game. The game resumes from its last full save."
     ),
     (Problem.JOURNAL_UNREADABLE, False): N_(
@@ -54,7 +53,7 @@ STORAGE_PROBLEMS = {
     ),
     (Problem.JOURNAL_STOPPED, True): N_(
         "Journal {path}. A line could not be replayed. Moves and undos brought back "
-        "before it, {count}. The journal was kept aside as {aside}, with a copy of the "
+        "before it, {count}. The journal was renamed {aside}, with a copy of the "
         "saved game."
     ),
     (Problem.JOURNAL_STOPPED, False): N_(
@@ -64,7 +63,7 @@ STORAGE_PROBLEMS = {
     ),
     (Problem.JOURNAL_TOO_LONG, True): N_(
         "Journal {path} was too long to read whole. Moves and undos brought back from its "
-        "start, {count}. It was kept aside as {aside}, with a copy of the saved game."
+        "start, {count}. It was renamed {aside}, with a copy of the saved game."
     ),
     (Problem.JOURNAL_TOO_LONG, False): N_(
         "Journal {path} was too long to read whole. Moves and undos brought back from its "
@@ -91,8 +90,7 @@ STORAGE_PROBLEMS = {
         "This window plays a game of its own and saves nothing."
     ),
     (Problem.LOCK_SET_ASIDE, True): N_(
-        "Lock file {path} could not be used. It was kept aside as {aside}. "
-        "A new lock file was made."
+        "Lock file {path} could not be used. It was renamed {aside}. A new lock file was made."
     ),
     (Problem.STATE_READ_ONLY, False): N_(
         "Saving is off in this window. The folder {path} cannot be written. Nothing is saved."
@@ -118,13 +116,13 @@ STORAGE_PROBLEMS = {
         "dealt. Your game goes on."
     ),
     (Problem.KEPT_UNREADABLE, True): N_(
-        "Kept game {path} could not be read. It was kept aside as {aside}."
+        "Kept game {path} could not be read. It was renamed {aside}."
     ),
     (Problem.KEPT_UNREADABLE, False): N_(
         "Kept game {path} could not be read and was left as it is."
     ),
     (Problem.KEPT_OTHER_DEAL, True): N_(
-        "Kept game {path} holds another deal. It was kept aside as {aside}."
+        "Kept game {path} holds another deal. It was renamed {aside}."
     ),
     (Problem.KEPT_OTHER_DEAL, False): N_(
         "Kept game {path} holds another deal and was left as it is."
@@ -134,7 +132,7 @@ STORAGE_PROBLEMS = {
         "The other stays kept as {path}."
     ),
     (Problem.STATS_SIDE_FILE, True): N_(
-        "Statistics file {path} was not a plain file. It was kept aside as {aside}. "
+        "Statistics file {path} was not a plain file. It was renamed {aside}. "
         "Statistics go on being recorded."
     ),
     (Problem.STATS_SIDE_FILE, False): N_(
@@ -142,7 +140,7 @@ STORAGE_PROBLEMS = {
         "Statistics cannot be recorded."
     ),
     (Problem.STATS_UNREADABLE, True): N_(
-        "Statistics file {path} could not be read. It was kept aside as {aside}. "
+        "Statistics file {path} could not be read. It was renamed {aside}. "
         "New statistics are started."
     ),
     (Problem.STATS_UNREADABLE, False): N_(

@@ -438,9 +438,7 @@ class Presenter:
     def _failed(self, event: se.Failed) -> list[str]:
         w = self.words
         if event.part is se.Part.VOICE_START:  # at start-up, speech auto's choice
-            lines = [
-                w._("Something went wrong while starting the voice. The game goes on silently.")
-            ]
+            lines = [w._("Something went wrong while starting the voice. The game goes on.")]
         elif event.part is se.Part.VOICE:  # the voice is off; the words and sounds go on
             lines = [
                 w._("Speech stopped. Something went wrong in the game's voice. The game goes on.")

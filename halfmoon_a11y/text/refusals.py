@@ -114,7 +114,7 @@ def said(words: Words, helper: Helper, error: HalfMoonError) -> str:
             text = SAY_WHAT_IS_MISSING.get(name, SOMETHING_MISSING)
             return w._(text).format(how=helper.how(name))
         case command_errors.TooManyArgumentsError(command=name):
-            return w._("Too many arguments. Type {how}.").format(how=helper.how(name))
+            return w._("Too many words. Type {how}.").format(how=helper.how(name))
         case command_errors.BadArgumentError(text=text, setting=str(key)):
             spec = SETTINGS[key]
             name = lexicon(w.language).setting(key) or key

@@ -61,7 +61,7 @@ class TableWords:
         return w._("{place}, {details}.").format(place=place, details=", ".join(parts))
 
     def empty(self, locations: Sequence[Location]) -> str:
-        """ "Empty: piles 3 and 7, reserve R2." """
+        """ "Empty, piles 3 and 7, reserve R2." """
         w = self.words
         piles = [loc for loc in locations if not loc.reserve]
         slots = [loc for loc in locations if loc.reserve]
@@ -78,7 +78,9 @@ class TableWords:
         elif slots:
             names = self.runs([loc.number for loc in slots], "R")
             parts.append(w._("reserve {slots}").format(slots=names))
-        return w._("Empty, {places}.").format(places=", ".join(parts))
+        # one empty place is "Buida", "Tom": the word agrees with how many places there are
+        empty = w.ngettext("Empty, {places}.", "Empty, {places}.", len(locations))
+        return empty.format(places=", ".join(parts))
 
     def runs(self, numbers: Sequence[int], prefix: str) -> str:
         """ "1, 3 and 5", with three or more in a row said as one: "1 to 11, R2 to R8"."""

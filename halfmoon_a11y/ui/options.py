@@ -102,7 +102,9 @@ def build_parser(words: Words) -> argparse.ArgumentParser:
     """Every option: --code, a setting's for this run only, --json and --plain."""
     _ = words._
     parser = Parser(words)
-    parser.add_argument("--code", help=_("play this deal, for example HM1-N-AAAAAAB"))
+    parser.add_argument(  # CODI, KODE: the word after --code in --help is the player's
+        "--code", metavar=_("CODE"), help=_("play this deal, for example HM1-N-AAAAAAB")
+    )
     for spec in SETTINGS.values():
         if spec.option_help:
             _add_setting_option(parser, spec, words)

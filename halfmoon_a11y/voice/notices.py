@@ -54,7 +54,7 @@ class NoVoiceForLanguage(Notice):
 
 SPEECH_TROUBLES = {
     SpeechTrouble.NO_ENGINE: N_(
-        "Speech is not available. No speech engine was found. The game goes on silently."
+        "Speech is not available. No speech engine was found. The game goes on."
     ),
     SpeechTrouble.NO_PLAYER: N_(
         "Speech is not available. No audio player was found. The game goes on silently."
@@ -67,14 +67,13 @@ SPEECH_TROUBLES = {
         "Speech skipped a sentence. The audio player failed on it. The next ones are spoken."
     ),
     SpeechTrouble.ENGINE_FAILED: N_(
-        "Speech stopped. The speech engine failed again and again. The game goes on silently."
+        "Speech stopped. The speech engine failed again and again. The game goes on."
     ),
     SpeechTrouble.PLAYER_FAILED: N_(
         "Speech stopped. The audio player failed. The game goes on silently."
     ),
     SpeechTrouble.NO_FOLDER: N_(
-        "Speech is not available. No private folder for its audio could be made. "
-        "The game goes on silently."
+        "Speech is not available. No private folder for its audio could be made. The game goes on."
     ),
 }
 
