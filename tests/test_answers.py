@@ -172,7 +172,7 @@ def test_tops_in_json_groups_the_places_by_rank():
 
 @pytest.mark.parametrize(
     ("language", "listed"),
-    [("en", "tops or t,"), ("ca", "jugables o j,"), ("da", "øverste eller ø,")],
+    [("en", "tops or t."), ("ca", "jugables o j."), ("da", "øverste eller ø.")],
 )
 def test_help_lists_tops(language, listed):
     session = session_with(TOPS_TABLE, settings=Settings(language=language))

@@ -161,7 +161,7 @@ def test_a_new_language_is_one_lexicon_and_one_catalog(esperanto):
     assert said.usage("lang") == (
         "lingvo, then català, dansk, English aŭ Esperanto, for example lingvo català"
     )
-    assert Presenter(Words("eo")).render(HelpShown("quit"))[0].startswith("eliru, ")
+    assert Presenter(Words("eo")).render(HelpShown("quit"))[0].startswith("eliru. ")
     assert catalog.default_language({"LANG": "eo_XY.UTF-8"}) == "eo"
     assert build_parser(Words("eo")).parse_args(["--lang", "eo"]).language == "eo"
 
@@ -215,9 +215,9 @@ def test_a_new_command_is_one_entry_and_its_words(tell):
         assert session.handle(word).events == (CodeShown(session.code),)  # its handler
         helper = Presenter(Words(language))
         overview = " ".join(helper.render(HelpShown(None)))
-        assert f"{word}," in overview or f"{word} " in overview  # help lists it
+        assert f"{word}." in overview or f"{word} " in overview  # help lists it
         explained = helper.render(HelpShown("tell"))[0]
-        assert explained.startswith(f"{word}, ")  # and explains it
+        assert explained.startswith(f"{word}. ")  # and explains it
         assert word in complete(word[:3], language)[0]  # completion
         mode = JsonMode(session)
         [event] = mode.reply(word)["events"]  # the JSON mode

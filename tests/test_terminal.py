@@ -51,7 +51,7 @@ def test_a_player_at_the_terminal():
     child.sendline("sprog da")
     child.expect("Sprog, dansk.")
     child.sendline("hjælp fortryd")
-    child.expect("fortryd eller f, Fortryd det seneste træk.")
+    child.expect("fortryd eller f. Fortryd det seneste træk.")
     child.send("help\x03")  # Ctrl-C cancels the line
     child.sendline("info")
     child.expect("Score 10. 1 træk. 102 kort tilbage.")

@@ -169,7 +169,7 @@ class Helper:
         local = self.local_name(name)
         short = lexicon(w.language).short(name)
         names = w.either([local, short]) if short else local
-        return w._("{command}, {summary}").format(command=names, summary=summary)
+        return w._("{command}. {summary}").format(command=names, summary=summary)
 
     def how(self, name: str) -> str:
         """How a command is typed, for the ear: "pick, then one to three places, …"."""
