@@ -426,8 +426,12 @@ def _refuse_delete(self: Any, name: str) -> None:
 def _standard_library() -> tuple[Any, ...]:
     """What `HALFMOON_A11Y_RECORDS=dataclasses` puts in place of the records: the
     standard library's frozen, slotted dataclasses, with the same arguments. Only then
-    is `dataclasses` imported (it costs a start about 9 ms)."""
+    is `dataclasses` imported (it costs a start about 9 ms). `typing` is imported whole
+    here, in the main thread: a dataclass made in another thread (the screen-reader
+    check) while the main thread was still importing typing (prompt_toolkit) found it
+    half made and failed (dataclasses reads `typing.ClassVar` from sys.modules)."""
     import dataclasses
+    import typing  # noqa: F401 (whole before any thread makes a dataclass)
 
     def record(
         cls: Any = None,
