@@ -401,7 +401,7 @@ def _new_run(session: Session, command: New) -> Answer:
 
 NEW = command(
     "new",
-    N_("{name}, or {name} and a deal code, for example {name} HM1-N-ABCDEFG"),
+    N_("{name}, or {name} and a deal code, for example {name} HM1 N ABCDEFG"),
     N_("Start a new game, or the deal with this code."),
     _new,
     New,

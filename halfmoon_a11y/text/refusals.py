@@ -17,7 +17,7 @@ from halfmoon_a11y.text.words import Words
 
 CODE_PROBLEMS = {
     CodeProblem.EMPTY: N_("The code is empty."),
-    CodeProblem.MISSING_DASH: N_("A code has three parts joined by dashes."),
+    CodeProblem.MISSING_DASH: N_("A code has three parts, with spaces or dashes between them."),
     CodeProblem.WRONG_VERSION: N_("A code starts with HM1."),
     CodeProblem.WRONG_KIND: N_("The middle part must be N."),
     CodeProblem.WRONG_LENGTH: N_("The last part must have seven letters."),
