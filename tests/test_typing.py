@@ -83,7 +83,7 @@ def test_completion_offers_the_players_language_only():
     assert complete("indstil kort ", "da") == (["fulde", "korte", "bogstaver"], "")
     assert complete("set move errors o") == (["on", "off"], "o")  # a name in two words
     assert complete("tale ", "da") == (["auto", "til", "fra"], "")
-    assert complete("lang ") == (["ca", "da", "en"], "")
+    assert complete("lang ") == (["Catalan", "Danish", "English", "ca", "da", "en"], "")
     assert complete("help r") == (["redo", "reserve", "repeat", "rules"], "r")
     assert complete("pick 1 r") == (["R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8"], "r")
 

@@ -80,7 +80,11 @@ def _from_environment(environ: Mapping[str, str], words: Words) -> dict[str, obj
             from halfmoon_a11y.text.refusals import echo  # only for a value not understood
 
             print(text.format(name=name, value=echo(environ[name])), file=sys.stderr)
+            _notes.append(name)
     return found
+
+
+_notes: list[str] = []  # lines written to stderr before the opening: kept in view above it
 
 
 def _overrides(args: object) -> dict[str, object]:
@@ -121,6 +125,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except Exception as error:  # a bug of the game's own outside a turn
         return _bug_outside_play(error, argv)
+
+
+def _is_tty(stream: object) -> bool:
+    try:
+        return bool(stream.isatty())  # type: ignore[attr-defined]
+    except (AttributeError, ValueError):  # no such method, or a closed stream
+        return False
 
 
 def _json_asked(words: Sequence[str]) -> bool:
@@ -284,7 +295,7 @@ def _main(argv: Sequence[str] | None) -> int:
         player = sound_player if at_terminal else None
         front = TextFrontEnd(
             session,
-            printer(sys.stdout),
+            printer(sys.stdout, above=len(_notes) if _is_tty(sys.stderr) else 0),
             speaker_factory,
             asked or interactive,
             folder,

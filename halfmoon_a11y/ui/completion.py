@@ -9,7 +9,7 @@ from __future__ import annotations
 from halfmoon_a11y.core.places import ALL_LOCATIONS
 from halfmoon_a11y.play.commands import COMMANDS, TOPICS, find, settings_of_set
 from halfmoon_a11y.play.errors import UnknownCommandError
-from halfmoon_a11y.play.lexicon import ENGLISH, SOURCE, lexicon
+from halfmoon_a11y.play.lexicon import ENGLISH, SOURCE, fold, lexicon
 from halfmoon_a11y.play.settings import SETTINGS, Language, SettingSpec, find_setting
 
 PLACES = [str(location) for location in ALL_LOCATIONS]
@@ -23,9 +23,10 @@ def command_names(language: str) -> list[str]:
 
 def value_words(spec: SettingSpec, language: str) -> list[str]:
     """A setting's values as the player's language types them."""
-    if isinstance(spec.kind, Language):
-        return list(spec.kind.words())
     words = lexicon(language)
+    if isinstance(spec.kind, Language):  # by name, as help offers them, then the codes
+        codes = spec.kind.words()
+        return [*(words.language_name(code) for code in codes), *codes]
     return [words.value(word) or ENGLISH.value(word) or word for word in spec.kind.words()]
 
 
@@ -64,6 +65,6 @@ def complete(text: str, language: str = SOURCE) -> tuple[list[str], str]:
             candidates = argument_words(find(words[0], language).name, before, language)
         except UnknownCommandError:
             return [], current
-    folded = current.casefold()
-    found = [word for word in candidates if word.casefold().startswith(folded)]
+    folded = fold(current)  # "angles" finds anglès, "vael" vælg
+    found = [word for word in candidates if fold(word).startswith(folded)]
     return list(dict.fromkeys(found)), current

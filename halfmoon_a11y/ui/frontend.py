@@ -248,7 +248,9 @@ class TextFrontEnd(Turns):
 TALLEST = 100  # rows: a taller window's first write is not pushed to its bottom
 
 
-def printer(out: TextIO, columns: Callable[[], int] | None = None) -> Callable[[list[str]], None]:
+def printer(
+    out: TextIO, columns: Callable[[], int] | None = None, above: int = 0
+) -> Callable[[list[str]], None]:
     """Writes an answer's lines to `out`, in one write (VoiceOver reads each write
     apart). At a terminal, each line is cut between words to fit the window
     (`text.wrap`), its width read at each answer, so a window made narrower or wider is
@@ -261,7 +263,8 @@ def printer(out: TextIO, columns: Callable[[], int] | None = None) -> Callable[[
     scrolled the screen from too far on, and Orca said "ir removed" for "Pair removed"
     (issue 29's review, tests/test_heard_by_orca.py). A window taller than TALLEST rows
     is left as it is: no person reads so many rows at once, and the tests' screen models
-    are made that tall so as never to scroll."""
+    are made that tall so as never to scroll. `above`: lines written to the terminal
+    just before (a note on stderr), left in view above the opening, not pushed up."""
     bottom = [False]  # at a terminal, the first write starts at the window's bottom
     if columns is None and _is_terminal(out):
         bottom[0] = True
@@ -273,7 +276,7 @@ def printer(out: TextIO, columns: Callable[[], int] | None = None) -> Callable[[
         if columns is not None:
             lines = wrap_all(lines, columns() - 1)
         rows = terminal_rows(out)
-        lead = "\n" * (rows - 1) if bottom[0] and rows <= TALLEST else ""
+        lead = "\n" * (rows - 1 - above) if bottom[0] and rows <= TALLEST else ""
         bottom[0] = False
         out.write(lead + "".join(text + "\n" for text in lines))  # one write: one answer
         out.flush()
