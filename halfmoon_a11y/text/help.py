@@ -92,14 +92,14 @@ SCREEN_READER_TEXT = (
         "type {repeat}, to hear it."
     ),
     N_(
-        "Settings for the ear. {speech} chooses the voice. {sounds} plays a short sound "
-        "with the first word of each answer. {answers} {short} leaves the score out after "
-        "each move. {rate} is the speed of the game's own voice. With {heights} {on}, {tops} says "
-        "each pile's height."
+        "Settings for the ear. The setting {speech} chooses the voice. The setting {sounds} "
+        "plays a short sound with the first word of each answer. With {answers} {short}, "
+        "the score is left out after each move. The setting {rate} is the speed of the "
+        "game's own voice. With {heights} {on}, {tops} says each pile's height."
     ),
     N_(
-        "Memory aids. {hidden} counts the hidden cards of each value. {moves} says the "
-        "moves of this game. {repeat} 2 says the answer before the last."
+        "Memory aids. Type {hidden} to count the hidden cards of each value, {moves} to "
+        "hear the moves of this game, and {repeat} 2 to hear the answer before the last."
     ),
 )
 
