@@ -106,12 +106,10 @@ def test_a_note_on_the_environment_is_counted_for_the_opening(capsys):
     from halfmoon_a11y.text.words import Words
     from halfmoon_a11y.ui import cli
 
-    before = len(cli._notes)
-    assert cli._from_environment({"HALFMOON_A11Y_LANG": "Danish"}, Words("en")) == {
-        "language": "da"
-    }
-    assert len(cli._notes) == before  # a name is understood: no note
-    cli._from_environment({"HALFMOON_A11Y_LANG": "klingon"}, Words("en"))
-    assert len(cli._notes) == before + 1
+    noted: list[str] = []
+    found = cli._from_environment({"HALFMOON_A11Y_LANG": "Danish"}, Words("en"), noted)
+    assert found == {"language": "da"}
+    assert noted == []  # a name is understood: no note
+    cli._from_environment({"HALFMOON_A11Y_LANG": "klingon"}, Words("en"), noted)
+    assert noted == ["HALFMOON_A11Y_LANG"]
     assert "Ignored HALFMOON_A11Y_LANG=klingon" in capsys.readouterr().err
-    del cli._notes[before:]

@@ -59,11 +59,14 @@ def _parsed(words: list[str], language: Words) -> Any:
 ENVIRONMENT_PREFIX = "HALFMOON_A11Y_"  # HALFMOON_A11Y_SPEECH=off, HALFMOON_A11Y_LANG=ca…
 
 
-def _from_environment(environ: Mapping[str, str], words: Words) -> dict[str, object]:
+def _from_environment(
+    environ: Mapping[str, str], words: Words, noted: list[str] | None = None
+) -> dict[str, object]:
     """Settings given in the environment, for this run only: HALFMOON_A11Y_ and the
     setting's key in capitals, - as _ (HALFMOON_A11Y_MOVE_ERRORS). The names of older
     releases (HALFMOON_A11Y_LANGUAGE) are still read; the key's name wins over them. A
-    value not understood is said in one line and left out."""
+    value not understood is said in one line on stderr (its name added to `noted`) and
+    left out."""
     found: dict[str, object] = {}
     for spec in SETTINGS.values():
         names = (
@@ -80,11 +83,9 @@ def _from_environment(environ: Mapping[str, str], words: Words) -> dict[str, obj
             from halfmoon_a11y.text.refusals import echo  # only for a value not understood
 
             print(text.format(name=name, value=echo(environ[name])), file=sys.stderr)
-            _notes.append(name)
+            if noted is not None:
+                noted.append(name)
     return found
-
-
-_notes: list[str] = []  # lines written to stderr before the opening: kept in view above it
 
 
 def _overrides(args: object) -> dict[str, object]:
@@ -125,13 +126,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except Exception as error:  # a bug of the game's own outside a turn
         return _bug_outside_play(error, argv)
-
-
-def _is_tty(stream: object) -> bool:
-    try:
-        return bool(stream.isatty())  # type: ignore[attr-defined]
-    except (AttributeError, ValueError):  # no such method, or a closed stream
-        return False
 
 
 def _json_asked(words: Sequence[str]) -> bool:
@@ -238,7 +232,9 @@ def _main(argv: Sequence[str] | None) -> int:
     words = Words(_language_asked(argv) or stored.language)
     given = list(sys.argv[1:] if argv is None else argv)
     args = simple_options(given) or _parsed(given, words)
-    chosen = stored.replace(**_from_environment(os.environ, words)).replace(**_overrides(args))
+    noted: list[str] = []  # notes written to stderr before the opening: kept in view above it
+    chosen = stored.replace(**_from_environment(os.environ, words, noted))
+    chosen = chosen.replace(**_overrides(args))
     language = chosen.language
     if args.code is not None:
         try:
@@ -279,7 +275,7 @@ def _main(argv: Sequence[str] | None) -> int:
             out = _utf8(sys.stdout)
             read = collecting(lines_from(sys.stdin.buffer))
             return jsonmode.run(session, read, out, keeper, report)
-        from halfmoon_a11y.ui.frontend import TextFrontEnd, printer  # not for JSON
+        from halfmoon_a11y.ui.frontend import TextFrontEnd, is_terminal, printer  # not JSON
         from halfmoon_a11y.voice.choose import make_sound_player, make_speaker
 
         def speaker_factory(chosen: Settings) -> Voice:
@@ -295,7 +291,7 @@ def _main(argv: Sequence[str] | None) -> int:
         player = sound_player if at_terminal else None
         front = TextFrontEnd(
             session,
-            printer(sys.stdout, above=len(_notes) if _is_tty(sys.stderr) else 0),
+            printer(sys.stdout, above=len(noted) if is_terminal(sys.stderr) else 0),
             speaker_factory,
             asked or interactive,
             folder,

@@ -266,7 +266,7 @@ def printer(
     are made that tall so as never to scroll. `above`: lines written to the terminal
     just before (a note on stderr), left in view above the opening, not pushed up."""
     bottom = [False]  # at a terminal, the first write starts at the window's bottom
-    if columns is None and _is_terminal(out):
+    if columns is None and is_terminal(out):
         bottom[0] = True
 
         def columns() -> int:
@@ -284,7 +284,8 @@ def printer(
     return say
 
 
-def _is_terminal(out: TextIO) -> bool:
+def is_terminal(out: TextIO) -> bool:
+    """Whether `out` is a terminal; False for a pipe, a file or a closed stream."""
     try:
         return out.isatty()
     except (AttributeError, ValueError):  # no such method, or a closed stream
