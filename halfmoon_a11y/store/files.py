@@ -25,6 +25,7 @@ from halfmoon_a11y.host.owned import read_bounded as read_bounded
 from halfmoon_a11y.host.owned import read_head as read_head
 from halfmoon_a11y.host.owned import remove_leftovers as remove_leftovers
 from halfmoon_a11y.host.owned import remove_leftovers_in as remove_leftovers_in
+from halfmoon_a11y.host.owned import user
 from halfmoon_a11y.host.owned import write_all as write_all
 
 if TYPE_CHECKING:
@@ -231,8 +232,9 @@ def honoured_link(path: StrPath) -> bool:
     names are both the player's own. A link another user planted, a dangling link, or a
     link to a FIFO, a device or a folder is not (docs/decisions.md, issue 18)."""
     # Windows has no user ids (st_uid is always 0 there): the folder, in %LOCALAPPDATA%,
-    # is the player's own, and a link needs the right to make one.
-    uid = None if system.is_windows() else os.geteuid()
+    # is the player's own, and a link needs the right to make one. Nor has the browser's
+    # Python (Emscripten: no os.geteuid, issue 31): `user` answers None for both.
+    uid = user()
     try:
         link = os.lstat(path)
         target = os.stat(path)

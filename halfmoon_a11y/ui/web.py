@@ -1,0 +1,241 @@
+"""The browser page's front end (issue 31): the same session, store and sentences as
+the terminal, run by Pyodide, each answer given to the page as one JSON object.
+
+The page (`web/game.js`) owns the screen, the announcer, the sounds and the browser's
+voice; this module owns everything the game says. The page calls `Page.open` once,
+then `Page.line` for each command typed, and `Page.storage` after each time it tried
+to keep the files in the browser (IndexedDB, through Emscripten's IDBFS): the store
+writes its files, save, journal, settings and statistics, exactly as at a terminal,
+into a folder the page mirrors into IndexedDB after every answer.
+
+A page cannot tell whether a screen reader runs, so speech auto is silent here (the
+browser's voice speaks only with `set speech on`): docs/decisions.md, issue 31.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
+from halfmoon_a11y.core.dealcode import DealCode
+from halfmoon_a11y.core.errors import BadDealCodeError
+from halfmoon_a11y.play import answers as se
+from halfmoon_a11y.play.lexicon import languages
+from halfmoon_a11y.play.messages import N_
+from halfmoon_a11y.play.settings import Settings, SpeechMode
+from halfmoon_a11y.store.files import Paths
+from halfmoon_a11y.store.keeper import Keeper
+from halfmoon_a11y.store.lock import Ownership
+from halfmoon_a11y.store.settings_file import SettingsFile
+from halfmoon_a11y.text.ear import for_the_ear
+from halfmoon_a11y.text.presenter import Presenter
+from halfmoon_a11y.text.words import Words
+from halfmoon_a11y.ui.loop import Heard, Turns, plain_failure
+from halfmoon_a11y.voice import earcons
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from halfmoon_a11y.ui.loop import Report
+
+# What the page itself says and shows, in the player's language: written into the
+# built folder (`page_words`, by tools/web_build.py) so that the page has its words
+# before Python has loaded.
+PAGE_WORDS = {
+    "title": N_("Half Moon"),
+    "lead": N_("Half Moon, a two-deck solitaire for play by ear."),
+    "skip": N_("Skip to the command field"),
+    "label": N_("Command"),
+    "send": N_("Send"),
+    "hint": N_("Type a command, then press Enter. Type help for the commands."),
+    "review": N_("What was said"),
+    "review_hint": N_("The newest answer is last."),
+    "loading": N_("Loading Half Moon. The first time this takes up to a minute."),
+    "ready": N_("Ready."),
+    "failed": N_("Half Moon could not start in this browser. Reload the page to try again."),
+    "busy": N_("Still loading. Your command is kept and runs when the game is ready."),
+    "no_script": N_("Half Moon needs JavaScript and WebAssembly."),
+}
+
+STORAGE_REFUSED = N_(
+    "Not kept. This browser refused to store the game. It goes on, but is lost when "
+    "the page closes."
+)
+STORAGE_BACK = N_("Kept again. This browser stores the game once more.")
+SPEECH_AUTO = N_(
+    "In the browser, automatic means silent. A page cannot tell whether a screen reader "
+    "runs. Type set speech on to hear the browser's voice."
+)
+
+
+def page_words(language: str) -> dict[str, str]:
+    """The page's own words in `language`, by their keys in PAGE_WORDS."""
+    words = Words(language)
+    return {key: words._(text) for key, text in PAGE_WORDS.items()}
+
+
+def all_page_words() -> dict[str, dict[str, str]]:
+    """The page's words in every language the game speaks."""
+    return {language: page_words(language) for language in languages()}
+
+
+def page_language(asked: list[str] | tuple[str, ...]) -> str:
+    """The first of the browser's languages (navigator.languages: "ca-ES", "da") that the
+    game speaks; else English."""
+    for tag in asked:
+        code = str(tag).strip().lower()[:2]
+        if code in languages():
+            return code
+    return "en"
+
+
+def home_paths(home: str) -> Paths:
+    """The game's files in the page's folder, laid out as on a terminal."""
+    return Paths(
+        settings=os.path.join(home, "config", "settings.toml"),
+        saved_game=os.path.join(home, "state", "game.json"),
+        statistics=os.path.join(home, "data", "statistics.sqlite3"),
+        cache=os.path.join(home, "cache"),
+    )
+
+
+class WebFrontEnd(Turns):
+    """A turn as the terminal's, said as one object for the page: its lines, the text
+    announced (the lines joined), what the browser's voice should hear, the sound's file
+    and the settings the page follows (language, sounds, speech and rate)."""
+
+    def __init__(
+        self,
+        session: Any,
+        store: Any = None,
+        report: Report | None = None,
+    ) -> None:
+        super().__init__(session, store, report)
+        self.presenter = Presenter()
+        self.heard = Heard()
+        self.said: dict[str, Any] = {}
+        self._followed: Settings | None = None
+        self._follow_settings()
+
+    def _follow_settings(self) -> None:
+        settings = self.session.settings
+        if settings is not self._followed:
+            self._followed = settings
+            self.presenter.words = Words(settings.language, settings.cards, settings.answers)
+
+    def apply(self, answer: se.Answer) -> se.Answer:
+        self._follow_settings()
+        return answer
+
+    def say(self, answer: se.Answer) -> None:
+        events = self.heard.repeated(self.presenter, answer, table=True)
+        events = self.heard.heard(answer, events)
+        lines = self.presenter.render_all(events)
+        if any(
+            event.setting == "speech" and self.session.settings.speech is SpeechMode.AUTO
+            for event in answer.changed
+        ):
+            lines.append(self.presenter.words._(SPEECH_AUTO))
+        self._said(lines, earcons.for_events(events))
+
+    def say_in_part(self, answer: se.Answer, failure: se.Failed) -> None:
+        events = [*self.heard.repeated(self.presenter, answer, table=True), failure]
+        self._said(self.presenter.render_all(events, skip=_unsaid), None)
+
+    def say_plainly(self) -> None:
+        self._said([plain_failure(self.presenter, self._saved)], None)
+
+    def _said(self, lines: list[str], sound: earcons.Sound | None) -> None:
+        settings = self.session.settings
+        self.said = {
+            "lines": lines,
+            "text": " ".join(lines),
+            "spoken": " ".join(for_the_ear(line) for line in lines),
+            "sound": sound.name if sound is not None and settings.sounds else None,
+            "language": settings.language,
+            "speech": settings.speech is SpeechMode.ON,
+            "rate": settings.rate,
+        }
+
+
+def _unsaid(error: Exception) -> None:
+    """A part of an answer that could not be worded: left out, the failure said after."""
+
+
+class Page:
+    """The game as the page plays it: opened once, then one call a command."""
+
+    def __init__(self, front: WebFrontEnd) -> None:
+        self.front = front
+        self._refused = False  # the last try to keep the files in the browser failed
+        self._refusal: str | None = None  # the address's deal code, refused
+
+    @classmethod
+    def open(
+        cls,
+        home: str,
+        asked: list[str] | tuple[str, ...],
+        owner: bool = True,
+        code: str | None = None,
+    ) -> Page:
+        """The saved game resumed from `home` (else a new deal), in the language the
+        player chose before, else the browser's (`asked`). `owner` False: another tab has
+        the game open (the page asked navigator.locks), and this one saves nothing.
+        `code`: the page's address asked for a deal (`?code=HM1-N-AAAAAAC`), as `--code`
+        does at a terminal: an unfinished game of another deal is kept aside. A code
+        that is not one is refused first in the opening, which opens as without it."""
+        paths = home_paths(home)
+        settings_file = SettingsFile.load(paths.settings)
+        settings = settings_file.settings(Settings(language=page_language(asked)))
+        keeper = Keeper(paths, settings_file, owner=owner if owner else Ownership(False))
+        deal, refusal = None, None
+        if code:
+            try:
+                deal = DealCode.parse(code)
+            except BadDealCodeError as error:
+                refusal = Presenter(Words(settings.language)).error(error)
+        session = keeper.open(deal, settings)
+
+        def report(error: BaseException) -> str | None:
+            from halfmoon_a11y.store.error_log import write_error
+
+            return write_error(paths.errors, error)
+
+        page = cls(WebFrontEnd(session, keeper, report))
+        page._refusal = refusal
+        return page
+
+    def opening(self) -> str:
+        """The opening, as JSON: the deal (or the game resumed) and the table."""
+        self.front.start()
+        if self._refusal:
+            said = self.front.said
+            said["lines"] = [self._refusal, *said["lines"]]
+            said["text"] = " ".join(said["lines"])
+            said["spoken"] = " ".join(for_the_ear(line) for line in said["lines"])
+        return self._answer()
+
+    def line(self, text: str) -> str:
+        """One typed command, as JSON. `quit` says its goodbye; the page stays open and
+        the game with it (a tab has nothing to close: the game is kept already)."""
+        self.front.line(text)
+        self.front.leaving = False
+        return self._answer()
+
+    def storage(self, kept: bool) -> str | None:
+        """What to say after the page tried to keep the files in the browser: a refusal
+        once (and again only after a success), the recovery once; None when nothing
+        changed."""
+        if kept == (not self._refused):
+            return None
+        self._refused = not kept
+        words = self.front.presenter.words
+        return words._(STORAGE_BACK if kept else STORAGE_REFUSED)
+
+    def words(self) -> str:
+        """The page's own words in the player's language now, as JSON."""
+        return json.dumps(page_words(self.front.session.settings.language), ensure_ascii=False)
+
+    def _answer(self) -> str:
+        return json.dumps(self.front.said, ensure_ascii=False)

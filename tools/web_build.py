@@ -1,0 +1,148 @@
+"""Build the browser page (issue 31): a folder of static files that plays Half Moon.
+
+    python tools/web_build.py            # makes build/web
+    python tools/web_serve.py            # serves it on http://127.0.0.1:8031/
+
+The folder holds the page (`web/`), Pyodide (npm, pinned in web/package-lock.json),
+the game's own wheel, the wheels it needs (web/requirements.txt, pinned with hashes),
+the sounds (made by `voice/earcons.py`, as at a terminal) and `build.json`: the page's
+words in every language (from the catalogs), the wheels to load, every file for the
+service worker, and a version that changes with any file.
+
+Needs npm and, the first time, the npm registry and PyPI; after that it runs offline.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WEB = ROOT / "web"
+PAGE_FILES = ("index.html", "game.js", "page.css", "sw.js")
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+
+
+def pinned_pyodide() -> str:
+    return str(json.loads((WEB / "package.json").read_text())["dependencies"]["pyodide"])
+
+
+def npm_packages() -> Path:
+    """web/node_modules with the pinned Pyodide, installed by `npm ci` when it is not."""
+    modules = WEB / "node_modules"
+    installed = modules / "pyodide" / "package.json"
+    if not installed.exists() or json.loads(installed.read_text())["version"] != (pinned_pyodide()):
+        npm = shutil.which("npm")
+        if npm is None:
+            raise SystemExit("web build: npm is needed (Debian: apt-get install npm)")
+        subprocess.run(
+            [npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=WEB, check=True
+        )
+    return modules
+
+
+def wheels(out: Path) -> list[str]:
+    """The game's wheel and the wheels it needs in the page, into `out`."""
+    out.mkdir(parents=True, exist_ok=True)
+    pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "-q"]
+    isolation = ["--no-build-isolation"] if _has("hatchling") else []  # else from PyPI
+    subprocess.run([*pip, "wheel", "--no-deps", *isolation, "-w", str(out), str(ROOT)], check=True)
+    subprocess.run(
+        [
+            *pip,
+            "download",
+            "--no-deps",
+            "--only-binary=:all:",
+            "--require-hashes",
+            "-r",
+            str(WEB / "requirements.txt"),
+            "-d",
+            str(out),
+        ],
+        check=True,
+    )
+    return sorted(path.name for path in out.glob("*.whl"))
+
+
+def _has(module: str) -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec(module) is not None
+
+
+def sounds(out: Path) -> list[str]:
+    """Every sound the game can make, as the terminal makes it."""
+    sys.path.insert(0, str(ROOT))
+    from halfmoon_a11y.core.places import ALL_LOCATIONS
+    from halfmoon_a11y.voice import earcons
+
+    out.mkdir(parents=True, exist_ok=True)
+    made = [earcons.sound(kind, place) for kind in earcons.PLACED_KINDS for place in ALL_LOCATIONS]
+    made += [earcons.sound(kind) for kind in earcons.KINDS if kind not in earcons.PLACED_KINDS]
+    for sound in made:
+        earcons.write(str(out / sound.name), sound)
+    return sorted(sound.name for sound in made)
+
+
+def page_words() -> dict[str, dict[str, str]]:
+    sys.path.insert(0, str(ROOT))
+    from halfmoon_a11y.ui.web import all_page_words
+
+    return all_page_words()
+
+
+def build(out: Path) -> Path:
+    modules = npm_packages()
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    for name in PAGE_FILES:
+        shutil.copy2(WEB / name, out / name)
+    (out / "pyodide").mkdir()
+    for name in PYODIDE_FILES:
+        shutil.copy2(modules / "pyodide" / name, out / "pyodide" / name)
+    built_wheels = wheels(out / "wheels")
+    sounds(out / "sounds")
+    files = sorted(path.relative_to(out).as_posix() for path in out.rglob("*") if path.is_file())
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0" + (out / name).read_bytes())
+    version = digest.hexdigest()[:16]
+    # A new build changes the service worker's bytes, so browsers take the new files.
+    with open(out / "sw.js", "a", encoding="utf-8") as worker:
+        worker.write(f"// build {version}\n")
+    manifest = {
+        "version": version,
+        "pyodide": pinned_pyodide(),
+        "wheels": built_wheels,
+        "files": [name for name in files if name != "sw.js"] + ["build.json"],
+        "words": page_words(),
+    }
+    (out / "build.json").write_text(json.dumps(manifest, ensure_ascii=False, indent=1) + "\n")
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Build Half Moon's browser page.")
+    parser.add_argument("--out", default=str(ROOT / "build" / "web"), help="the folder to make")
+    args = parser.parse_args(argv)
+    out = build(Path(args.out))
+    print(f"Built {out}. Serve it with: python tools/web_serve.py --folder {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    os.chdir(ROOT)
+    raise SystemExit(main())

@@ -1,0 +1,70 @@
+"""Serve the built page (tools/web_build.py) on 127.0.0.1 only, for local play and tests.
+
+    python tools/web_serve.py [--folder build/web] [--port 8031]
+
+Plain static files, with the types a browser insists on (WebAssembly, JavaScript
+modules); nothing is computed here. The page works offline once loaded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+from pathlib import Path
+from typing import ClassVar
+
+ROOT = Path(__file__).resolve().parent.parent
+TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".wav": "audio/wav",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".html": "text/html; charset=utf-8",
+    ".css": "text/css",
+}
+
+
+class Files(http.server.SimpleHTTPRequestHandler):
+    extensions_map: ClassVar[dict[str, str]] = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        **TYPES,
+    }
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")  # a new build is seen at once
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:
+        return  # quiet: a terminal read by a screen reader
+
+
+def server(folder: Path, port: int = 0) -> http.server.ThreadingHTTPServer:
+    """A server of `folder` on 127.0.0.1 (`port` 0: any free port), not yet started."""
+    handler = functools.partial(Files, directory=str(folder))
+    return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Serve Half Moon's browser page locally.")
+    parser.add_argument("--folder", default=str(ROOT / "build" / "web"))
+    parser.add_argument("--port", type=int, default=8031)
+    args = parser.parse_args(argv)
+    folder = Path(args.folder)
+    if not (folder / "build.json").exists():
+        print(f"No page in {folder}. Build it first: python tools/web_build.py")
+        return 1
+    with server(folder, args.port) as httpd:
+        print(f"Half Moon is at http://127.0.0.1:{httpd.server_port}/ . Ctrl-C stops.")
+        try:
+            httpd.serve_forever()
+        except KeyboardInterrupt:
+            print("Stopped.")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
