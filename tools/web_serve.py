@@ -12,7 +12,6 @@ import argparse
 import functools
 import http.server
 from pathlib import Path
-from typing import ClassVar
 
 ROOT = Path(__file__).resolve().parent.parent
 TYPES = {
@@ -29,7 +28,7 @@ TYPES = {
 
 
 class Files(http.server.SimpleHTTPRequestHandler):
-    extensions_map: ClassVar[dict[str, str]] = {
+    extensions_map = {  # noqa: RUF012 (the base class's own attribute, extended)
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         **TYPES,
     }
