@@ -227,15 +227,17 @@ async function start() {
   const web = pyodide.pyimport("halfmoon_a11y.ui.web");
   const code = new URLSearchParams(location.search).get("code");
   page = web.Page.open(HOME, navigator.languages || [language], owner, code);
-  window.halfmoon = { pyodide, page }; // for the page's tests and the curious
   const said = JSON.parse(page.opening());
   showWords(said.language);
   const ready = words[said.language].ready;
   setStatus(ready);
-  give(said, ready);
-  if (!stored) tell(page.storage(false));
-  else keep();
+  // One announcement: ready, the storage refused (if it is), then the opening.
+  const refused = stored ? null : page.storage(false);
+  give(said, refused ? `${ready} ${refused}` : ready);
+  if (stored) keep();
   for (const line of waiting.splice(0)) run(line);
+  // For the page's tests and the curious: the game, and the last sync to IndexedDB.
+  window.halfmoon = { pyodide, page, settled: () => keeping || Promise.resolve(true) };
 }
 
 $("form").addEventListener("submit", (event) => {

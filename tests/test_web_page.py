@@ -1,0 +1,254 @@
+"""The browser page (issue 31), in a real browser: Debian's Chromium, headless, driven by
+Playwright, every request outside the page's own address aborted.
+
+Depends on the machine, and says so: it needs Chromium, the playwright package and npm
+(tests/web_support.py skips without them, or fails when HALFMOON_A11Y_WEB_TESTS is
+"required", as in CI). Each page load starts Pyodide: a few seconds warm, up to a
+minute cold on a loaded machine; so the tests are few, and each asks a lot of one load.
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from halfmoon_a11y.core.dealcode import DealCode, deal
+from halfmoon_a11y.play.lexicon import LEXICONS
+from halfmoon_a11y.ui.web import Page
+from tests import web_support as web
+from tests.solver import winning_line
+from tests.web_script import run_scripted
+
+pytestmark = pytest.mark.slow
+
+CODE = "HM1-N-AAAAAAC"  # a deal with a winning line (tests/solver.py)
+LINE = [" ".join(move) for move in winning_line(deal(DealCode.parse(CODE)))]
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    web.check_tools()
+    folder = web.built_page(tmp_path_factory.getbasetemp())
+    server = web.Served(folder)
+    yield server
+    server.close()
+
+
+@pytest.fixture(scope="module")
+def browser(served):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=web.CHROMIUM, args=web.CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+def context(browser, served, locale="en-GB", record=web.RECORD, workers="block"):
+    made = browser.new_context(locale=locale, service_workers=workers)
+    web.offline(made, served.url)
+    made.add_init_script(record)
+    return made
+
+
+def opened(made, url: str):
+    page = made.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(url)
+    web.ready(page)
+    page.errors = errors  # checked by the tests: no script error
+    return page
+
+
+def python_page(language: str, lines: list[str]) -> list[str]:
+    """What CPython's page front end says for the same deal and lines: the opening's
+    text, then each answer's."""
+    front = Page.open(tempfile.mkdtemp(prefix="web-"), [language], code=CODE)
+    said = [json.loads(front.opening())["text"]]
+    said += [json.loads(front.line(line))["text"] for line in lines]
+    return said
+
+
+def commands(language: str) -> dict[str, str]:
+    lexicon = LEXICONS[language]
+    return {name: names[0] for name, names in lexicon.command_names.items()}
+
+
+# -- the same engine ----------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def engine_page(browser, served):
+    made = context(browser, served)
+    page = opened(made, served.url + f"?code={CODE}")
+    yield page
+    made.close()
+
+
+@pytest.mark.parametrize("language", ["ca", "da", "en"])
+def test_the_engine_in_the_page_says_what_cpython_says(engine_page, language):
+    """A whole won game from a known deal, with the commands around it, through the JSON
+    lines mode in the page's Pyodide and in CPython: the same objects, message by
+    message, state by state (statistics in sqlite3 included)."""
+    words = commands(language)
+    lines = [words["tops"], *LINE[:5], words["undo"], words["redo"], words["hidden"]]
+    lines += [*LINE[5:], words["moves"], words["stats"], words["info"], "xyzzy", "help"]
+    request = json.dumps({"code": CODE, "language": language, "lines": lines})
+    source = Path(web.ROOT / "tests" / "web_script.py").read_text(encoding="utf-8")
+    in_page = engine_page.evaluate(
+        """([source, request]) => {
+             const py = window.halfmoon.pyodide;
+             py.runPython(source);
+             return py.globals.get("run_scripted")(request);
+           }""",
+        [source, request],
+    )
+    expected = json.loads(run_scripted(request))
+    found = json.loads(in_page)
+    assert len(found) == len(lines) + 1
+    assert found == expected
+    won = [e for answer in found for e in answer["events"] if e["type"] == "won"]
+    assert len(won) == 1 and found[-1]["state"]["status"] == "won"
+    assert engine_page.errors == []
+
+
+# -- played by ear --------------------------------------------------------------------------
+
+
+def test_each_answer_is_one_announcement_one_review_item_and_focus_stays(browser, served):
+    made = context(browser, served, locale="ca-ES")
+    page = opened(made, served.url + f"?code={CODE}")
+    lines = ["tria 1 8", LINE[0], "cims", "  ", LINE[1], "desfés", "xyzzy", "info"]
+    expected = python_page("ca", lines)
+    assert web.heard(page)[0].startswith("S'està carregant Half Moon.")
+    assert web.heard(page)[1:] == ["A punt. " + expected[0]]
+    assert page.evaluate("document.documentElement.lang") == "ca"
+    assert page.evaluate("document.activeElement.id") == "command"
+    for number, (line, said) in enumerate(zip(lines, expected[1:], strict=True), start=2):
+        announced = web.type_line(page, line)
+        if line == "info":  # the time played differs: the rest is the same
+            assert len(announced) == 1
+            assert announced[0].split(". ", 1)[1] == said.split(". ", 1)[1]
+        else:
+            assert announced == [said], line
+        assert len(web.review(page)) == number
+        assert page.evaluate("document.activeElement.id") == "command"
+    assert web.review(page)[-2] == expected[-2]
+    # The language follows the game: the page's words and its lang attribute too.
+    assert web.type_line(page, "idioma danès") == ["Sprog, dansk."]
+    assert page.evaluate("document.documentElement.lang") == "da"
+    assert page.locator("#command").get_attribute("id") == "command"
+    assert page.get_by_label("Kommando").count() == 1
+    assert page.title() == "Half Moon"
+    assert page.errors == []
+    made.close()
+
+
+def test_without_aria_notify_the_live_region_says_each_answer_once(browser, served):
+    made = context(browser, served, record=web.NO_ARIA_NOTIFY + web.RECORD)
+    page = opened(made, served.url + f"?code={CODE}")
+    assert page.evaluate("typeof document.ariaNotify") == "undefined"
+    region = page.locator("#announcer")
+    assert region.get_attribute("aria-live") == "polite"
+    assert region.get_attribute("aria-atomic") == "true"
+    assert region.get_attribute("aria-relevant") is None
+    expected = python_page("en", ["tops", "tops", LINE[0]])
+    assert web.heard(page)[-1] == "Ready. " + expected[0]
+    for line, said in zip(["tops", "tops", LINE[0]], expected[1:], strict=True):
+        assert web.type_line(page, line) == [said]  # the same words twice: said twice
+    assert page.locator("#review").get_attribute("aria-live") is None
+    made.close()
+
+
+def test_a_reload_resumes_the_game_with_every_move(browser, served):
+    made = context(browser, served)
+    page = opened(made, served.url + f"?code={CODE}")
+    for line in LINE[:3]:
+        web.type_line(page, line)
+    assert page.evaluate("window.halfmoon.page.front.session.game.moves") == 3
+    page.goto(served.url)  # no code: the game kept in the browser
+    web.ready(page)
+    assert web.heard(page)[-1].startswith("Ready. Game resumed, deal HM1 N AAAAAAC.")
+    assert page.evaluate("window.halfmoon.page.front.session.game.moves") == 3
+    moves = web.type_line(page, "moves")[0]
+    assert moves.startswith("3 moves") or "3" in moves.split(".")[0], moves
+    made.close()
+
+
+def test_storage_refused_is_said_and_the_game_goes_on(browser, served):
+    refuse = (
+        "IDBFactory.prototype.open = function () {"
+        " throw new DOMException('refused', 'SecurityError'); };"
+    )
+    made = context(browser, served, record=refuse + web.RECORD)
+    page = opened(made, served.url + f"?code={CODE}")
+    opening = web.heard(page)[-1]
+    assert opening.startswith("Ready. Not kept. This browser refused to store the game.")
+    assert len(web.type_line(page, LINE[0])) == 1  # the refusal is not said again
+    assert len(web.type_line(page, "tops")) == 1
+    assert page.evaluate("window.halfmoon.page.front.session.game.moves") == 1
+    made.close()
+
+
+def test_storage_full_is_said_once_and_its_end_too(browser, served):
+    made = context(browser, served)
+    page = opened(made, served.url + f"?code={CODE}")
+    page.evaluate(
+        """() => {
+             window.__put = IDBObjectStore.prototype.put;
+             IDBObjectStore.prototype.put = function () {
+               throw new DOMException("full", "QuotaExceededError");
+             };
+           }"""
+    )
+    said = web.type_line(page, LINE[0])
+    assert len(said) == 2 and said[1].startswith("Not kept.")
+    assert len(web.type_line(page, LINE[1])) == 1
+    page.evaluate("() => { IDBObjectStore.prototype.put = window.__put; }")
+    said = web.type_line(page, LINE[2])
+    assert len(said) == 2 and said[1].startswith("Kept again.")
+    made.close()
+
+
+# -- offline, and accessible by the book ------------------------------------------------
+
+
+def test_the_page_loads_offline_once_loaded(browser, served):
+    made = context(browser, served, workers="allow")
+    page = opened(made, served.url)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    made.set_offline(True)
+    page.reload()
+    web.ready(page)
+    assert web.heard(page)[-1].startswith("Ready. Game resumed")
+    assert len(web.type_line(page, "tops")) == 1
+    made.close()
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "ca-ES", "da-DK"])
+def test_axe_finds_no_violation(browser, served, locale):
+    made = context(browser, served, locale=locale)
+    page = opened(made, served.url + f"?code={CODE}")
+    web.type_line(page, LINE[0])
+    web.type_line(page, "xyzzy")
+    page.add_script_tag(path=str(web.WEB / "node_modules" / "axe-core" / "axe.min.js"))
+    violations = page.evaluate(
+        "axe.run().then(found => found.violations.map(v => `${v.id}: ${v.help}`))"
+    )
+    assert violations == []
+    made.close()
+
+
+def test_the_accessibility_tree(browser, served, snapshot_text):
+    """The page as a screen reader's tree gives it (Playwright's aria_snapshot): a
+    reviewer reads it as a transcript."""
+    made = context(browser, served)
+    page = opened(made, served.url + f"?code={CODE}")
+    web.type_line(page, LINE[0])
+    web.type_line(page, "tops")
+    assert page.locator("body").aria_snapshot() + "\n" == snapshot_text
+    made.close()

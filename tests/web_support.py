@@ -1,0 +1,153 @@
+"""The browser page under test (issue 31): built once a run, served on 127.0.0.1, driven
+in Debian's Chromium by Playwright, with every request outside the page's own address
+aborted.
+
+These tests need what a browser needs: the `playwright` package (the README's test
+command installs it), a Chromium at /usr/bin/chromium (or HALFMOON_A11Y_CHROMIUM) and
+npm (the build takes Pyodide from it). Without them they are skipped, unless
+HALFMOON_A11Y_WEB_TESTS=required (as .ci/run sets): then they fail.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import importlib
+import os
+import shutil
+import sys
+import threading
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+WEB = ROOT / "web"
+REQUIRED = os.environ.get("HALFMOON_A11Y_WEB_TESTS") == "required"
+CHROMIUM = os.environ.get("HALFMOON_A11Y_CHROMIUM", "/usr/bin/chromium")
+# As the machine's notes advise: no sandbox (root in CI), and none of Chromium's own
+# connections to Google, which a closed network refuses.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+READY_SECONDS = 240  # a cold start took 15 to 38 s on a loaded 2-core machine
+
+# Every announcement the page makes, recorded: document.ariaNotify wrapped where the
+# browser has it; else (NO_ARIA_NOTIFY first) each text the live region is filled with.
+RECORD = """
+window.__heard = [];
+const real = Document.prototype.ariaNotify;
+if (real) {
+  Document.prototype.ariaNotify = function (text, ...rest) {
+    window.__heard.push(String(text));
+    return real.call(this, text, ...rest);
+  };
+} else {
+  document.addEventListener("DOMContentLoaded", () => {
+    const region = document.getElementById("announcer");
+    new MutationObserver(() => {
+      if (region.textContent) window.__heard.push(region.textContent);
+    }).observe(region, { childList: true, characterData: true, subtree: true });
+  });
+}
+"""
+NO_ARIA_NOTIFY = "delete Document.prototype.ariaNotify;"
+
+
+def need(condition: bool, why: str) -> None:
+    if not condition:
+        if REQUIRED:
+            pytest.fail(why)
+        pytest.skip(why)
+
+
+def check_tools() -> None:
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        need(False, "the playwright package is not installed")
+    need(os.path.exists(CHROMIUM), f"no Chromium at {CHROMIUM}")
+    need(shutil.which("npm") is not None or (WEB / "node_modules" / "pyodide").exists(), "no npm")
+
+
+def built_page(base: Path) -> Path:
+    """The page built once for the whole run: under xdist every worker's `base` (the
+    run's temporary folder) shares its parent, where one worker builds and the others
+    wait; in one process, `base` itself."""
+    web_build = tool("web_build")
+    root = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+    out = root / "web-build"
+    with open(root / "web-build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (out / "build.json").exists():
+            web_build.build(out)
+    return out
+
+
+def tool(name: str) -> ModuleType:
+    """A module of tools/ (the page's build and its server)."""
+    folder = str(ROOT / "tools")
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
+    return importlib.import_module(name)
+
+
+class Served:
+    """The built page on 127.0.0.1, on a free port, for one test module."""
+
+    def __init__(self, folder: Path) -> None:
+        self.httpd = tool("web_serve").server(folder)
+        self.url = f"http://127.0.0.1:{self.httpd.server_port}/"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    def close(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def offline(context, url: str) -> None:
+    """Abort every request that is not to the page's own address."""
+
+    def route(found) -> None:
+        if found.request.url.startswith(url):
+            found.continue_()
+        else:
+            found.abort()
+
+    context.route("**/*", route)
+
+
+def ready(page) -> None:
+    """Wait until the game can play: the page set window.halfmoon, and its first sync is
+    over."""
+    page.wait_for_function("window.halfmoon !== undefined", timeout=READY_SECONDS * 1000)
+    page.evaluate("window.halfmoon.settled()")
+
+
+def heard(page) -> list[str]:
+    return list(page.evaluate("window.__heard"))
+
+
+def type_line(page, line: str) -> list[str]:
+    """Type `line` in the command field and press Enter; what the page announced for it,
+    once the answer is out and the files are kept (IndexedDB)."""
+    before = len(heard(page))
+    field = page.locator("#command")
+    field.fill(line)
+    field.press("Enter")
+    page.wait_for_function(f"window.__heard.length > {before}", timeout=30_000)
+    page.evaluate("window.halfmoon.settled()")
+    page.wait_for_timeout(100)  # a second announcement, if any, would be there by now
+    return heard(page)[before:]
+
+
+def review(page) -> list[str]:
+    return list(page.locator("#review li").all_inner_texts())
