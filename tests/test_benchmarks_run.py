@@ -60,3 +60,12 @@ def test_resume_cost_measures_the_ratio():
     assert "ratio" in done.stdout and "2000 undos and redos" in done.stdout, (
         done.stdout + done.stderr
     )
+
+
+def test_web_page_measures_every_figure():
+    from tests import web_support
+
+    web_support.check_tools()  # Chromium, playwright, npm: skipped without, unless required
+    done = run("web_page.py", "--runs", "1", "--commands", "3")
+    for figure in ("cold start:", "warm start:", "Enter to announcement: median"):
+        assert figure in done.stdout, done.stdout + done.stderr

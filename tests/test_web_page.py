@@ -252,3 +252,47 @@ def test_the_accessibility_tree(browser, served, snapshot_text):
     web.type_line(page, "tops")
     assert page.locator("body").aria_snapshot() + "\n" == snapshot_text
     made.close()
+
+
+# -- sounds and the browser's voice ------------------------------------------------------
+
+LISTEN = """
+window.__sounds = [];
+const start = AudioBufferSourceNode.prototype.start;
+AudioBufferSourceNode.prototype.start = function (...rest) {
+  window.__sounds.push(this.buffer ? this.buffer.duration : null);
+  return start.apply(this, rest);
+};
+window.__spoken = [];
+if (window.speechSynthesis) {
+  window.speechSynthesis.speak = (said) => window.__spoken.push([said.text, said.lang, said.rate]);
+}
+"""
+
+
+def test_sounds_play_by_the_setting_and_the_voice_only_when_asked(browser, served):
+    made = context(browser, served, record=LISTEN + web.RECORD)
+    page = opened(made, served.url + f"?code={CODE}")
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url.rsplit("/", 1)[-1]))
+    web.type_line(page, LINE[0])
+    page.wait_for_function("window.__sounds.length === 1")
+    assert fetched.count("pair.wav") == 1  # made at build time, as the terminal makes it
+    assert 0.1 < page.evaluate("window.__sounds[0]") <= 0.15
+    web.type_line(page, "set sounds off")
+    web.type_line(page, LINE[1])
+    page.wait_for_timeout(200)
+    assert page.evaluate("window.__sounds.length") == 1
+    # Speech auto is silent in a page; the player is told why, and how to hear it.
+    assert page.evaluate("window.__spoken") == []
+    said = web.type_line(page, "set speech auto")[0]
+    assert said.endswith("Type set speech on to hear the browser's voice.")
+    assert page.evaluate("window.__spoken") == []
+    web.type_line(page, "set speech on")
+    answer = web.type_line(page, "code")[0]
+    spoken = page.evaluate("window.__spoken")
+    assert spoken[-1][1:] == ["en", 1]
+    assert spoken[-1][0] != answer and "H M 1" in spoken[-1][0]  # the code spelled out
+    web.type_line(page, "set rate 350")
+    assert page.evaluate("window.__spoken")[-1][2] == 2
+    made.close()
