@@ -174,8 +174,15 @@ def test_a_reload_resumes_the_game_with_every_move(browser, served):
     web.ready(page)
     assert web.heard(page)[-1].startswith("Ready. Game resumed, deal HM1 N AAAAAAC.")
     assert page.evaluate("window.halfmoon.page.front.session.game.moves") == 3
-    moves = web.type_line(page, "moves")[0]
-    assert moves.startswith("3 moves") or "3" in moves.split(".")[0], moves
+    assert web.type_line(page, "moves") == python_page("en", [*LINE[:3], "moves"])[-1:]
+    # The statistics are kept the same way: a game left counts, after a reload too.
+    web.type_line(page, "new")
+    web.type_line(page, "new")
+    counted = web.type_line(page, "stats")
+    assert counted[0].startswith("Games played 1. Won 0. Blocked 0. Abandoned 1."), counted
+    page.goto(served.url)
+    web.ready(page)
+    assert web.type_line(page, "stats") == counted
     made.close()
 
 
