@@ -49,12 +49,21 @@ if (real) {
 COMMANDS = ("1 6", "tops", "1 2", "xyzzy", "3 9", "pile 4", "3 4", "info", "undo", "redo")
 
 
-def started(context, url: str) -> tuple[float, object]:
+PHASES = ("python", "wheels", "home", "opened")  # performance marks of web/game.js
+
+
+def started(context, url: str, phases: list[list[float]]) -> tuple[float, object]:
     page = context.new_page()
     began = time.perf_counter()
     page.goto(url)
     web.ready(page)
-    return time.perf_counter() - began, page
+    spent = time.perf_counter() - began
+    marks = page.evaluate(
+        "names => names.map(n => performance.getEntriesByName('halfmoon-' + n)[0].startTime)",
+        list(PHASES),
+    )
+    phases.append([mark / 1000 for mark in marks])
+    return spent, page
 
 
 def main() -> int:
@@ -62,6 +71,8 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--commands", type=int, default=20)
     parser.add_argument("--folder", help="a page built already (tools/web_build.py)")
+    parser.add_argument("--each", action="store_true", help="print each command's time")
+    parser.add_argument("--no-worker", action="store_true", help="no service worker")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -70,24 +81,32 @@ def main() -> int:
         folder = web.tool("web_build").build(Path(tempfile.mkdtemp()) / "web")
     served = web.Served(folder)
     cold, warm, lags = [], [], []
+    cold_phases: list[list[float]] = []
+    warm_phases: list[list[float]] = []
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(
                 executable_path=web.CHROMIUM, args=web.CHROMIUM_ARGS
             )
             for _ in range(args.runs):
-                context = browser.new_context(locale="en-GB", service_workers="allow")
+                context = browser.new_context(
+                    locale="en-GB", service_workers="block" if args.no_worker else "allow"
+                )
                 web.offline(context, served.url)
                 context.add_init_script(web.RECORD + TIMING)
-                seconds, page = started(context, served.url + "?code=HM1-N-AAAAAAC")
+                seconds, page = started(context, served.url + "?code=HM1-N-AAAAAAC", cold_phases)
                 cold.append(seconds)
-                page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+                if not args.no_worker:
+                    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
                 page.close()
-                seconds, page = started(context, served.url)
+                seconds, page = started(context, served.url, warm_phases)
                 warm.append(seconds)
                 for number in range(args.commands):
                     web.type_line(page, COMMANDS[number % len(COMMANDS)])
-                lags += page.evaluate("window.__lags")
+                found = page.evaluate("window.__lags")
+                if args.each:
+                    print([round(lag, 1) for lag in found])
+                lags += found
                 context.close()
             browser.close()
     finally:
@@ -95,6 +114,10 @@ def main() -> int:
     print(f"{args.runs} runs, {len(lags)} commands")
     print(f"cold start: median {statistics.median(cold):.2f} s, max {max(cold):.2f} s")
     print(f"warm start: median {statistics.median(warm):.2f} s, max {max(warm):.2f} s")
+    for name, phases in (("cold", cold_phases), ("warm", warm_phases)):
+        medians = [statistics.median(run[index] for run in phases) for index in range(4)]
+        said = ", ".join(f"{n} {m:.2f} s" for n, m in zip(PHASES, medians, strict=True))
+        print(f"  {name}, seconds from navigation, medians: {said}")
     if lags:
         print(
             f"Enter to announcement: median {statistics.median(lags):.1f} ms, "

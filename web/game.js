@@ -218,15 +218,19 @@ async function start() {
   }
   const { loadPyodide } = await import("./pyodide/pyodide.mjs");
   pyodide = await loadPyodide({ indexURL: new URL("pyodide/", location.href).href });
+  performance.mark("halfmoon-python");
   for (const wheel of build.wheels) {
     const data = await (await fetch(`wheels/${wheel}`)).arrayBuffer();
     pyodide.unpackArchive(data, "wheel");
   }
+  performance.mark("halfmoon-wheels");
   const stored = await mountHome();
+  performance.mark("halfmoon-home");
   const owner = await ownFiles();
   const web = pyodide.pyimport("halfmoon_a11y.ui.web");
   const code = new URLSearchParams(location.search).get("code");
   page = web.Page.open(HOME, navigator.languages || [language], owner, code);
+  performance.mark("halfmoon-opened");
   const said = JSON.parse(page.opening());
   showWords(said.language);
   const ready = words[said.language].ready;
