@@ -124,6 +124,7 @@ function speak(said) {
 
 function give(said, before = "") {
   const text = before ? `${before} ${said.text}` : said.text;
+  if (!text) return; // nothing to say: no empty announcement, no empty item
   const lines = before ? [before, ...said.lines] : said.lines;
   announce(text);
   remember(lines);

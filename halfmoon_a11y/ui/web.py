@@ -21,7 +21,9 @@ from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at
 from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.core.errors import BadDealCodeError
 from halfmoon_a11y.play import answers as se
-from halfmoon_a11y.play.lexicon import languages
+from halfmoon_a11y.play import commands as cmd
+from halfmoon_a11y.play.commands import KEYS, READER_TOPIC
+from halfmoon_a11y.play.lexicon import languages, lexicon
 from halfmoon_a11y.play.messages import N_
 from halfmoon_a11y.play.settings import Settings, SpeechMode
 from halfmoon_a11y.store.files import Paths
@@ -29,6 +31,7 @@ from halfmoon_a11y.store.keeper import Keeper
 from halfmoon_a11y.store.lock import Ownership
 from halfmoon_a11y.store.settings_file import SettingsFile
 from halfmoon_a11y.text.ear import for_the_ear
+from halfmoon_a11y.text.help import Helper
 from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.words import Words
 from halfmoon_a11y.ui.loop import Heard, Turns, plain_failure
@@ -63,6 +66,29 @@ STORAGE_REFUSED = N_(
     "the page closes."
 )
 STORAGE_BACK = N_("Kept again. This browser stores the game once more.")
+# `help screen reader` and `help keys` in the page: the terminal's pages speak of its keys,
+# Orca's punctuation, the caret and starting from a shell, none of which a page has.
+PAGE_KEYS = N_(
+    "Keys. Type the commands in the field, and press Enter. Enter on an empty field says "
+    "the last answer again. Escape silences the sounds and the browser's voice."
+)
+PAGE_READER_TEXT = (
+    N_(
+        "For screen readers and braille. The page announces each answer once. The list What "
+        "was said keeps every answer, newest last, to read with your screen reader's keys."
+    ),
+    PAGE_KEYS,
+    N_("Speech. Your screen reader speaks. Type {set} {speech} {on} to hear the browser's voice."),
+    N_(
+        "Settings for the ear. The setting {sounds} plays a short sound with each answer. "
+        "With {answers} {short}, the score is left out after each move. With {heights} {on}, "
+        "{tops} says each pile's height."
+    ),
+    N_(  # the terminal's own paragraph, the same in a page
+        "Memory aids. Type {hidden} to count the hidden cards of each value, {moves} to "
+        "hear the moves of this game, and {repeat} 2 to hear the answer before the last."
+    ),
+)
 SPEECH_AUTO = N_(
     "In the browser, automatic means silent. A page cannot tell whether a screen reader "
     "runs. Type set speech on to hear the browser's voice."
@@ -128,16 +154,40 @@ class WebFrontEnd(Turns):
         self._follow_settings()
         return answer
 
+    def line(self, text: str) -> None:
+        """A typed line; an empty one says the last answer again (a page has no prompt
+        to show that Enter was heard: silence would sound broken)."""
+        if not text.strip():
+            self.run(cmd.Repeat())
+            return
+        super().line(text)
+
     def say(self, answer: se.Answer) -> None:
         events = self.heard.repeated(self.presenter, answer, table=True)
         events = self.heard.heard(answer, events)
-        lines = self.presenter.render_all(events)
+        lines = self.page_help(events) or self.presenter.render_all(events)
         if any(
             event.setting == "speech" and self.session.settings.speech is SpeechMode.AUTO
             for event in answer.changed
         ):
             lines.append(self.presenter.words._(SPEECH_AUTO))
         self._said(lines, earcons.for_events(events))
+
+    def page_help(self, events: list[se.SessionEvent]) -> list[str]:
+        """The page's own `help screen reader` and `help keys`; empty for anything else."""
+        topics = {event.topic for event in events if isinstance(event, se.HelpShown)}
+        if len(events) != 1 or not topics & {READER_TOPIC, KEYS}:
+            return []
+        helper = Helper(self.presenter.words)
+        language = lexicon(self.presenter.words.language)
+        fields = {name: helper.local_name(name) for name in ("set", "repeat", "tops")}
+        fields |= {name: helper.local_name(name) for name in ("hidden", "moves")}
+        fields |= {
+            key: language.setting(key) or key for key in ("speech", "sounds", "answers", "heights")
+        }
+        fields |= {word: helper.value_word(word) for word in ("on", "short")}
+        paragraphs = PAGE_READER_TEXT if READER_TOPIC in topics else (PAGE_KEYS,)
+        return [self.presenter.words._(text).format(**fields) for text in paragraphs]
 
     def say_in_part(self, answer: se.Answer, failure: se.Failed) -> None:
         events = [*self.heard.repeated(self.presenter, answer, table=True), failure]
