@@ -78,7 +78,10 @@ def test_the_voice_speaks_only_when_asked_and_hears_codes_spelled(tmp_path):
     assert opening["speech"] is False  # speech auto: silent in a page
     auto = said(page, "set speech auto")
     assert auto["speech"] is False
-    assert auto["lines"][-1].startswith("In the browser, automatic means silent.")
+    assert auto["lines"] == [
+        "Speech, automatic. In the browser this means silent, since a page cannot tell "
+        "whether a screen reader is running. Type set speech on to hear the browser's voice."
+    ]
     said(page, "set speech on")
     code = said(page, "code")
     assert code["speech"] is True and code["rate"] == 175
@@ -112,7 +115,10 @@ def test_a_bad_code_in_the_address_is_refused_first(tmp_path):
 def test_quit_says_goodbye_and_the_game_stays_open(tmp_path):
     page, _ = opened(tmp_path, code=CODE)
     said(page, "1 6")
-    assert said(page, "quit")["lines"][-1] == "Goodbye."
+    assert said(page, "quit")["lines"] == [
+        "The game is saved. It comes back when you open this page again.",
+        "You can close this page.",
+    ]
     assert said(page, "info")["text"].split(". ")[2] == "1 move"
 
 
@@ -120,7 +126,7 @@ def test_a_second_tab_plays_a_game_of_its_own_and_saves_nothing(tmp_path):
     first, _ = opened(tmp_path, code=CODE)
     said(first, "1 6")
     second, opening = opened(tmp_path, owner=False)
-    assert "This window plays a game of its own and saves nothing" in opening["text"]
+    assert "already open in another tab. This tab plays a game of its own" in opening["text"]
     said(second, "tops")
     _, resumed = opened(tmp_path)
     assert resumed["text"].startswith("Game resumed, deal HM1 N AAAAAAC.")
@@ -135,4 +141,28 @@ def test_storage_refused_is_said_once_and_its_end_once(tmp_path):
     assert page.storage(True).startswith("Kept again.")
     assert page.storage(True) is None
     said(page, "lang ca")
-    assert page.storage(False).startswith("No es guarda.")
+    assert page.storage(False).startswith("No es desa.")
+
+
+def test_the_terminal_sentences_that_are_untrue_in_a_page_are_replaced(tmp_path):
+    page, _ = opened(tmp_path, "ca", code=CODE)
+    overview = said(page, "ajuda")["lines"]
+    speech = [line for line in overview if line.startswith("veu ")]
+    assert speech == ["veu o v. La veu del navegador. Auto no parla en una pàgina, sí parla."]
+    table = said(page, "ajuda arc")["text"]
+    assert "fletxes" not in table and "Els llocs segueixen l'arc" in table
+
+
+@pytest.mark.expects_bug
+def test_a_bug_is_said_without_the_page_s_paths(tmp_path, monkeypatch, capsys):
+    page, _ = opened(tmp_path, code=CODE)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("planted")
+
+    monkeypatch.setattr(page.front.session, "handle", broken)
+    answer = said(page, "tops")["text"]
+    assert answer.startswith("Something went wrong with that command.")
+    assert "/" not in answer and "errors.log" not in answer
+    assert "planted" in capsys.readouterr().err  # the details: the browser's console
+    assert (tmp_path / "home" / "state" / "errors.log").exists()

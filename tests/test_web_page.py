@@ -138,9 +138,14 @@ def test_each_answer_is_one_announcement_one_review_item_and_focus_stays(browser
         assert len(web.review(page)) == number
         assert page.evaluate("document.activeElement.id") == "command"
     assert web.review(page)[-2] == expected[-2]
-    # The language follows the game: the page's words and its lang attribute too.
+    # The language follows the game: the page's words and its lang attribute too, set
+    # before the answer is announced, so that it is read in its own language.
     assert web.type_line(page, "idioma danès") == ["Sprog, dansk."]
     assert page.evaluate("document.documentElement.lang") == "da"
+    assert page.evaluate("window.__langs")[-2:] == ["ca", "da"]
+    items = page.locator("#review li")
+    assert items.nth(0).get_attribute("lang") == "ca"
+    assert items.last.get_attribute("lang") == "da"
     assert page.locator("#command").get_attribute("id") == "command"
     assert page.get_by_label("Kommando").count() == 1
     assert page.title() == "Half Moon"
@@ -167,6 +172,8 @@ def test_without_aria_notify_the_live_region_says_each_answer_once(browser, serv
 def test_a_reload_resumes_the_game_with_every_move(browser, served):
     made = context(browser, served)
     page = opened(made, served.url + f"?code={CODE}")
+    # The address's deal is open: the address forgets it, so a reload resumes the game.
+    assert page.evaluate("location.search") == ""
     for line in LINE[:3]:
         web.type_line(page, line)
     assert page.evaluate("window.halfmoon.page.front.session.game.moves") == 3
@@ -194,7 +201,7 @@ def test_storage_refused_is_said_and_the_game_goes_on(browser, served):
     made = context(browser, served, record=refuse + web.RECORD)
     page = opened(made, served.url + f"?code={CODE}")
     opening = web.heard(page)[-1]
-    assert opening.startswith("Ready. Not kept. This browser refused to store the game.")
+    assert opening.startswith("Ready. Not kept. This browser could not store the game.")
     assert len(web.type_line(page, LINE[0])) == 1  # the refusal is not said again
     assert len(web.type_line(page, "tops")) == 1
     assert page.evaluate("window.halfmoon.page.front.session.game.moves") == 1
@@ -302,4 +309,57 @@ def test_sounds_play_by_the_setting_and_the_voice_only_when_asked(browser, serve
     assert spoken[-1][0] != answer and "H M 1" in spoken[-1][0]  # the code spelled out
     web.type_line(page, "set rate 350")
     assert page.evaluate("window.__spoken")[-1][2] == 2
+    made.close()
+
+
+def test_without_aria_notify_two_quick_answers_are_joined_never_dropped(browser, served):
+    """A storage warning comes a few milliseconds after the move that met it: within the
+    live region's refill, it is said with the move, not instead of it."""
+    made = context(browser, served, record=web.NO_ARIA_NOTIFY + web.RECORD)
+    page = opened(made, served.url + f"?code={CODE}")
+    expected = python_page("en", [LINE[0]])[-1]
+    page.evaluate(
+        """() => {
+             IDBObjectStore.prototype.put = function () {
+               throw new DOMException("full", "QuotaExceededError");
+             };
+           }"""
+    )
+    said = web.type_line(page, LINE[0])
+    assert said == [
+        expected + " Not kept. This browser could not store the game. You can "
+        "play on, but the game is lost when the page closes."
+    ]
+    made.close()
+
+
+def test_up_and_down_recall_the_lines_typed(browser, served):
+    made = context(browser, served)
+    page = opened(made, served.url + f"?code={CODE}")
+    web.type_line(page, "tops")
+    web.type_line(page, "info")
+    field = page.locator("#command")
+    field.press("ArrowUp")
+    assert field.input_value() == "info"
+    field.press("ArrowUp")
+    field.press("ArrowUp")
+    assert field.input_value() == "tops"
+    field.press("ArrowDown")
+    field.press("ArrowDown")
+    assert field.input_value() == ""
+    made.close()
+
+
+def test_a_page_that_could_not_start_says_so_at_every_enter(browser, served):
+    made = context(browser, served)
+    made.route("**/wheels/*", lambda found: found.abort())
+    page = made.new_page()
+    page.goto(served.url)
+    failed = "Half Moon could not start in this browser. Reload the page to try again."
+    page.wait_for_function(f"window.__heard.includes({failed!r})", timeout=240_000)
+    field = page.locator("#command")
+    field.fill("tops")
+    field.press("Enter")
+    page.wait_for_function(f"window.__heard.filter(t => t === {failed!r}).length === 2")
+    assert page.evaluate("document.activeElement.id") == "command"
     made.close()

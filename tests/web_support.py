@@ -42,10 +42,12 @@ READY_SECONDS = 240  # a cold start took 15 to 38 s on a loaded 2-core machine
 # browser has it; else (NO_ARIA_NOTIFY first) each text the live region is filled with.
 RECORD = """
 window.__heard = [];
+window.__langs = []; // the page's language at each announcement
 const real = Document.prototype.ariaNotify;
 if (real) {
   Document.prototype.ariaNotify = function (text, ...rest) {
     window.__heard.push(String(text));
+    window.__langs.push(document.documentElement.lang);
     return real.call(this, text, ...rest);
   };
 } else {

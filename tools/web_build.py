@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import html
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -108,8 +110,16 @@ def build(out: Path) -> Path:
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
+    words = page_words()
     for name in PAGE_FILES:
         shutil.copy2(WEB / name, out / name)
+    page = (out / "index.html").read_text(encoding="utf-8")
+    said = "".join(
+        f'<p lang="{language}">{html.escape(mine["no_script"])}</p>'
+        for language, mine in words.items()
+    )
+    page = re.sub("<noscript>.*?</noscript>", f"<noscript>{said}</noscript>", page, flags=re.S)
+    (out / "index.html").write_text(page, encoding="utf-8")
     (out / "pyodide").mkdir()
     for name in PYODIDE_FILES:
         shutil.copy2(modules / "pyodide" / name, out / "pyodide" / name)
@@ -128,7 +138,7 @@ def build(out: Path) -> Path:
         "pyodide": pinned_pyodide(),
         "wheels": built_wheels,
         "files": [name for name in files if name != "sw.js"] + ["build.json"],
-        "words": page_words(),
+        "words": words,
     }
     (out / "build.json").write_text(json.dumps(manifest, ensure_ascii=False, indent=1) + "\n")
     return out

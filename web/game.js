@@ -19,28 +19,40 @@ let waiting = []; // lines typed before the game was ready
 let audio = null; // the AudioContext, made at the first key (browsers ask a gesture)
 const sounds = new Map(); // a sound's file name: its decoded AudioBuffer
 let playing = null; // the sound playing now, stopped by the next command
-let refreshed = 0; // answers announced through the live region (for its refill)
+let pending = null; // the live region's next words, written when its refill comes
+let failed = false; // the game could not start: every Enter says so again
+let voice = { speech: false, language: "en", rate: 175 }; // the last answer's settings
+const typed = []; // the lines typed, for Up and Down
+let recalled = 0; // how far back Up went
 
 // -- the one announcer -----------------------------------------------------------------
 
 // Each answer is announced once, as one string: document.ariaNotify where the browser
 // has it; else the live region, emptied and then refilled, so that the same words said
-// twice are still announced. The review list is not live (docs/web.md).
+// twice are still announced. Answers that come before the refill (typed while loading,
+// a storage warning after a move) are joined to it, never dropped. The review list is
+// not live (docs/web.md).
 function announce(text) {
   if (typeof document.ariaNotify === "function") {
     document.ariaNotify(text);
     return;
   }
-  const mine = ++refreshed;
+  if (pending !== null) {
+    pending = `${pending} ${text}`;
+    return;
+  }
+  pending = text;
   region.textContent = "";
   setTimeout(() => {
-    if (mine === refreshed) region.textContent = text;
+    region.textContent = pending;
+    pending = null;
   }, 30);
 }
 
-function remember(lines) {
+function remember(lines, language) {
   const item = document.createElement("li");
   item.textContent = lines.join("\n");
+  item.lang = language; // read in its own language after the player switched
   review.append(item);
 }
 
@@ -126,17 +138,27 @@ function give(said, before = "") {
   const text = before ? `${before} ${said.text}` : said.text;
   if (!text) return; // nothing to say: no empty announcement, no empty item
   const lines = before ? [before, ...said.lines] : said.lines;
-  announce(text);
-  remember(lines);
+  voice = { speech: said.speech, language: said.language, rate: said.rate };
+  // The page's language first, so that the answer is read in it (`lang danès`).
   if (said.language && said.language !== document.documentElement.lang) showWords(said.language);
+  announce(text);
+  remember(lines, document.documentElement.lang);
   sound(said.sound);
-  speak(said);
+  speak({ ...said, spoken: before ? `${before} ${said.spoken}` : said.spoken });
 }
 
 function run(line) {
   silence();
-  const said = JSON.parse(page.line(line));
-  give(said);
+  if (line.trim()) typed.push(line);
+  recalled = 0;
+  try {
+    give(JSON.parse(page.line(line)));
+  } catch (error) {
+    // Python itself failed (the game's own bugs are answered by the game): say so.
+    const said = words[document.documentElement.lang]?.broken || "Something went wrong.";
+    give({ ...voice, text: said, lines: [said], spoken: said, sound: null });
+    console.error(error);
+  }
   keep();
 }
 
@@ -158,7 +180,7 @@ function keep() {
     }
   }).then((kept) => {
     keeping = null;
-    tell(page.storage(kept));
+    tell(safely(() => page.storage(kept)));
     if (again) {
       again = false;
       return keep();
@@ -169,7 +191,7 @@ function keep() {
 }
 
 function tell(sentence) {
-  if (sentence) give({ text: sentence, lines: [sentence], spoken: sentence, speech: false });
+  if (sentence) give({ ...voice, text: sentence, lines: [sentence], spoken: sentence });
 }
 
 // The folder's copy in IndexedDB, read back before the game opens. False when the
@@ -212,6 +234,7 @@ async function start() {
   words = build.words;
   const language = chosenLanguage();
   showWords(language);
+  field.focus(); // once the page speaks the player's language
   setStatus(words[language].loading);
   announce(words[language].loading);
   if ("serviceWorker" in navigator && location.protocol !== "file:") {
@@ -231,6 +254,9 @@ async function start() {
   const web = pyodide.pyimport("halfmoon_a11y.ui.web");
   const code = new URLSearchParams(location.search).get("code");
   page = web.Page.open(HOME, navigator.languages || [language], owner, code);
+  // The deal the address asked for is open: a reload or a bookmark now resumes the
+  // game being played, not that deal again.
+  if (code !== null) history.replaceState(null, "", location.pathname);
   performance.mark("halfmoon-opened");
   const said = JSON.parse(page.opening());
   showWords(said.language);
@@ -250,6 +276,10 @@ $("form").addEventListener("submit", (event) => {
   const line = field.value;
   field.value = "";
   field.focus();
+  if (failed) {
+    announce(words[document.documentElement.lang]?.failed || "Half Moon could not start.");
+    return;
+  }
   if (!page) {
     waiting.push(line);
     announce(words[document.documentElement.lang]?.busy || "");
@@ -260,6 +290,13 @@ $("form").addEventListener("submit", (event) => {
 
 field.addEventListener("keydown", (event) => {
   if (event.key === "Escape") silence(); // as Ctrl-C at a terminal: the voice stops
+  // Up and Down: the lines typed before, as at the terminal's prompt.
+  if ((event.key === "ArrowUp" || event.key === "ArrowDown") && typed.length) {
+    event.preventDefault();
+    const step = event.key === "ArrowUp" ? 1 : -1;
+    recalled = Math.max(0, Math.min(typed.length, recalled + step));
+    field.value = recalled ? typed[typed.length - recalled] : "";
+  }
 });
 
 // A tab closed or hidden: what the last answer wrote is kept (IndexedDB, once more).
@@ -268,10 +305,11 @@ document.addEventListener("visibilitychange", () => {
 });
 
 start().catch((error) => {
+  failed = true;
   const language = document.documentElement.lang;
   const said = words[language]?.failed || "Half Moon could not start in this browser.";
   setStatus(said);
   announce(said);
+  field.focus();
   console.error(error);
 });
-field.focus();

@@ -57,15 +57,16 @@ PAGE_WORDS = {
     "loading": N_("Loading Half Moon. The first time this takes up to a minute."),
     "ready": N_("Ready."),
     "failed": N_("Half Moon could not start in this browser. Reload the page to try again."),
-    "busy": N_("Still loading. Your command is kept and runs when the game is ready."),
+    "busy": N_("Still loading. Your command waits, and runs when the game is ready."),
+    "broken": N_("Something went wrong in the page. Reload it to go on with the game."),
     "no_script": N_("Half Moon needs JavaScript and WebAssembly."),
 }
 
 STORAGE_REFUSED = N_(
-    "Not kept. This browser refused to store the game. It goes on, but is lost when "
-    "the page closes."
+    "Not kept. This browser could not store the game. You can play on, but the game is "
+    "lost when the page closes."
 )
-STORAGE_BACK = N_("Kept again. This browser stores the game once more.")
+STORAGE_BACK = N_("Kept again. This browser stores the game once more.")  # after a refusal
 # `help screen reader` and `help keys` in the page: the terminal's pages speak of its keys,
 # Orca's punctuation, the caret and starting from a shell, none of which a page has.
 PAGE_KEYS = N_(
@@ -89,10 +90,33 @@ PAGE_READER_TEXT = (
         "hear the moves of this game, and {repeat} 2 to hear the answer before the last."
     ),
 )
-SPEECH_AUTO = N_(
-    "In the browser, automatic means silent. A page cannot tell whether a screen reader "
-    "runs. Type set speech on to hear the browser's voice."
-)
+# Sentences of the terminal that are not true in a page, and what the page says instead
+# (`WebFrontEnd.page_words_for`): each is found in the player's language, in whatever
+# line holds it (a help list's line, a setting's announcement, a notice).
+PAGE_INSTEAD = {
+    N_("The game's own voice. Auto, it speaks only when no screen reader does."): N_(
+        "The browser's voice. Auto is silent in a page, on speaks."
+    ),
+    N_("Speech, automatic. The game speaks when no screen reader does."): N_(
+        "Speech, automatic. In the browser this means silent, since a page cannot tell "
+        "whether a screen reader is running. Type {set} {speech} {on} to hear the "
+        "browser's voice."
+    ),
+    N_("The arrow keys follow the arc, piles 1 to 12, then R1 to R8."): N_(
+        "The places follow the arc, piles 1 to 12, then R1 to R8."
+    ),
+    N_(
+        "Half Moon is already open in another window. This window plays a game of its own "
+        "and saves nothing, no game, no settings, no statistics."
+    ): N_(
+        "Half Moon is already open in another tab. This tab plays a game of its own and "
+        "saves nothing, no game, no settings, no statistics."
+    ),
+    N_("The game is saved. It comes back when you start again."): N_(
+        "The game is saved. It comes back when you open this page again."
+    ),
+    N_("Goodbye."): N_("You can close this page."),
+}
 
 
 def page_words(language: str) -> dict[str, str]:
@@ -141,6 +165,7 @@ class WebFrontEnd(Turns):
         self.presenter = Presenter()
         self.heard = Heard()
         self.said: dict[str, Any] = {}
+        self.home = ""  # the page's folder, with its last slash: left out of what is said
         self._followed: Settings | None = None
         self._follow_settings()
 
@@ -166,18 +191,20 @@ class WebFrontEnd(Turns):
         events = self.heard.repeated(self.presenter, answer, table=True)
         events = self.heard.heard(answer, events)
         lines = self.page_help(events) or self.presenter.render_all(events)
-        if any(
-            event.setting == "speech" and self.session.settings.speech is SpeechMode.AUTO
-            for event in answer.changed
-        ):
-            lines.append(self.presenter.words._(SPEECH_AUTO))
-        self._said(lines, earcons.for_events(events))
+        self._said(self.for_the_page(lines), earcons.for_events(events))
 
     def page_help(self, events: list[se.SessionEvent]) -> list[str]:
         """The page's own `help screen reader` and `help keys`; empty for anything else."""
         topics = {event.topic for event in events if isinstance(event, se.HelpShown)}
         if len(events) != 1 or not topics & {READER_TOPIC, KEYS}:
             return []
+        paragraphs = PAGE_READER_TEXT if READER_TOPIC in topics else (PAGE_KEYS,)
+        fields = self._fields()
+        return [self.presenter.words._(text).format(**fields) for text in paragraphs]
+
+    def _fields(self) -> dict[str, str]:
+        """Command, setting and value words of the player's language, for the page's
+        sentences: {set} {speech} {on}…"""
         helper = Helper(self.presenter.words)
         language = lexicon(self.presenter.words.language)
         fields = {name: helper.local_name(name) for name in ("set", "repeat", "tops")}
@@ -186,12 +213,29 @@ class WebFrontEnd(Turns):
             key: language.setting(key) or key for key in ("speech", "sounds", "answers", "heights")
         }
         fields |= {word: helper.value_word(word) for word in ("on", "short")}
-        paragraphs = PAGE_READER_TEXT if READER_TOPIC in topics else (PAGE_KEYS,)
-        return [self.presenter.words._(text).format(**fields) for text in paragraphs]
+        return fields
+
+    def for_the_page(self, lines: list[str]) -> list[str]:
+        """The lines with the terminal's sentences that are not true in a page replaced
+        (`PAGE_INSTEAD`), and the page's folder left out of any path (a player cannot
+        open it: `config/settings.toml` is said, not the whole path)."""
+        words = self.presenter.words
+        instead = {words._(terminal): words._(page) for terminal, page in PAGE_INSTEAD.items()}
+        fields: dict[str, str] | None = None
+        found = []
+        for line in lines:
+            for terminal, page in instead.items():
+                if terminal in line:
+                    if "{" in page:
+                        fields = fields or self._fields()
+                        page = page.format(**fields)
+                    line = line.replace(terminal, page)
+            found.append(line.replace(self.home, ""))
+        return found
 
     def say_in_part(self, answer: se.Answer, failure: se.Failed) -> None:
         events = [*self.heard.repeated(self.presenter, answer, table=True), failure]
-        self._said(self.presenter.render_all(events, skip=_unsaid), None)
+        self._said(self.for_the_page(self.presenter.render_all(events, skip=_unsaid)), None)
 
     def say_plainly(self) -> None:
         self._said([plain_failure(self.presenter, self._saved)], None)
@@ -248,11 +292,19 @@ class Page:
         session = keeper.open(deal, settings)
 
         def report(error: BaseException) -> str | None:
+            """Written down in errors.log, as at a terminal, and given to the browser's
+            console; no path is said: a page player cannot open the page's files."""
+            import traceback
+
             from halfmoon_a11y.store.error_log import write_error
 
-            return write_error(paths.errors, error)
+            write_error(paths.errors, error)
+            traceback.print_exception(error)  # Pyodide: the browser's console
+            return None
 
-        page = cls(WebFrontEnd(session, keeper, report))
+        front = WebFrontEnd(session, keeper, report)
+        front.home = os.path.join(home, "")
+        page = cls(front)
         page._refusal = refusal
         return page
 
@@ -261,7 +313,7 @@ class Page:
         self.front.start()
         if self._refusal:
             said = self.front.said
-            said["lines"] = [self._refusal, *said["lines"]]
+            said["lines"] = [self._refusal, *said["lines"]]  # refused first, then the opening
             said["text"] = " ".join(said["lines"])
             said["spoken"] = " ".join(for_the_ear(line) for line in said["lines"])
         return self._answer()
