@@ -166,3 +166,15 @@ def test_a_bug_is_said_without_the_page_s_paths(tmp_path, monkeypatch, capsys):
     assert "/" not in answer and "errors.log" not in answer
     assert "planted" in capsys.readouterr().err  # the details: the browser's console
     assert (tmp_path / "home" / "state" / "errors.log").exists()
+
+
+def test_warming_loads_what_a_first_use_would_and_changes_nothing(tmp_path):
+    import sys
+
+    from halfmoon_a11y.ui.web import WARM
+
+    page, _ = opened(tmp_path, code=CODE)
+    before = said(page, "info")["text"]
+    page.warm()
+    assert all(name in sys.modules for name in WARM)
+    assert said(page, "repeat")["text"] == before

@@ -267,6 +267,9 @@ async function start() {
   give(said, refused ? `${ready} ${refused}` : ready);
   if (stored) keep();
   for (const line of waiting.splice(0)) run(line);
+  // While the player hears the opening: load what a first refusal or `stats` would.
+  const idle = window.requestIdleCallback || ((then) => setTimeout(then, 200));
+  idle(() => safely(() => page.warm()));
   // For the page's tests and the curious: the game, and the last sync to IndexedDB.
   window.halfmoon = { pyodide, page, settled: () => keeping || Promise.resolve(true) };
 }
