@@ -12,7 +12,9 @@ self.addEventListener("install", (event) => {
     (async () => {
       const { version, files } = await build();
       const cache = await caches.open(`halfmoon-${version}`);
-      await cache.addAll(["./", ...files]);
+      // From the server, never from the HTTP cache: a host that caches for minutes would
+      // otherwise mix the old build's files into the new one's cache.
+      await cache.addAll(["./", ...files].map((file) => new Request(file, { cache: "reload" })));
       await self.skipWaiting();
     })(),
   );
