@@ -142,6 +142,7 @@ def test_each_answer_is_one_announcement_one_review_item_and_focus_stays(browser
     # before the answer is announced, so that it is read in its own language.
     assert web.type_line(page, "idioma danès") == ["Sprog, dansk."]
     assert page.evaluate("document.documentElement.lang") == "da"
+    assert page.locator("#status").inner_text() == "Klar."
     assert page.evaluate("window.__langs")[-2:] == ["ca", "da"]
     items = page.locator("#review li")
     assert items.nth(0).get_attribute("lang") == "ca"
@@ -288,7 +289,7 @@ def test_sounds_play_by_the_setting_and_the_voice_only_when_asked(browser, serve
     made = context(browser, served, record=LISTEN + web.RECORD)
     page = opened(made, served.url + f"?code={CODE}")
     fetched: list[str] = []
-    page.on("request", lambda request: fetched.append(request.url.rsplit("/", 1)[-1]))
+    page.on("request", lambda request: fetched.append(request.url.rsplit("/", 1)[-1].split("?")[0]))
     web.type_line(page, LINE[0])
     page.wait_for_function("window.__sounds.length === 1")
     assert fetched.count("pair.wav") == 1  # made at build time, as the terminal makes it
@@ -362,4 +363,54 @@ def test_a_page_that_could_not_start_says_so_at_every_enter(browser, served):
     field.press("Enter")
     page.wait_for_function(f"window.__heard.filter(t => t === {failed!r}).length === 2")
     assert page.evaluate("document.activeElement.id") == "command"
+    made.close()
+
+
+def test_a_second_tab_never_writes_over_the_first_tabs_game(browser, served):
+    """The second tab plays a game of its own and saves nothing: its folder in memory,
+    older than the first tab's, is never synced over the stored game (found by the
+    attack: a second tab's `info` wiped five moves, settings and statistics)."""
+    made = context(browser, served)
+    first = opened(made, served.url + f"?code={CODE}")
+    for line in LINE[:3]:
+        web.type_line(first, line)
+    second = opened(made, served.url)
+    assert "This tab plays a game of its own and saves nothing" in web.heard(second)[-1]
+    for line in LINE[3:6]:
+        web.type_line(first, line)
+    web.type_line(first, "set sounds off")
+    first.close()
+    web.type_line(second, "info")
+    second.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    second.evaluate("window.halfmoon.settled()")
+    second.close()
+    again = opened(made, served.url)
+    assert again.evaluate("window.halfmoon.page.front.session.game.moves") == 6
+    assert again.evaluate("window.halfmoon.page.front.session.settings.sounds") is False
+    made.close()
+
+
+def test_a_failed_first_read_never_writes_over_the_stored_game(browser, served):
+    """IndexedDB fails once when the page opens (Safari's lost connection): the page plays
+    in memory and writes nothing, so a reload finds the stored game whole."""
+    made = context(browser, served)
+    page = opened(made, served.url + f"?code={CODE}")
+    for line in LINE[:3]:
+        web.type_line(page, line)
+    page.add_init_script(  # this page only, at its next load
+        "const open = IDBFactory.prototype.open; let once = true;"
+        "IDBFactory.prototype.open = function (...rest) {"
+        " if (once) { once = false; throw new DOMException('lost', 'UnknownError'); }"
+        " return open.apply(this, rest); };"
+    )
+    page.goto(served.url)
+    web.ready(page)
+    assert web.heard(page)[-1].startswith("Ready. Not kept.")
+    assert len(web.type_line(page, "tops")) == 1  # no "Kept again": nothing is written
+    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    page.evaluate("window.halfmoon.settled()")
+    page.close()
+    again = opened(made, served.url)
+    assert web.heard(again)[-1].startswith("Ready. Game resumed, deal HM1 N AAAAAAC.")
+    assert again.evaluate("window.halfmoon.page.front.session.game.moves") == 3
     made.close()

@@ -18,7 +18,6 @@ import argparse
 import hashlib
 import html
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -130,9 +129,15 @@ def build(out: Path) -> Path:
     for name in files:
         digest.update(name.encode() + b"\0" + (out / name).read_bytes())
     version = digest.hexdigest()[:16]
-    # A new build changes the service worker's bytes, so browsers take the new files.
-    with open(out / "sw.js", "a", encoding="utf-8") as worker:
-        worker.write(f"// build {version}\n")
+    # The version written into the page's script and the service worker: a new build
+    # changes the worker's bytes (browsers then take the new files), and each page asks
+    # its own build's files (web/sw.js).
+    for name in ("game.js", "sw.js"):
+        script = (out / name).read_text(encoding="utf-8")
+        stamped = script.replace('= "dev"; // this build', f'= "{version}"; // this build', 1)
+        if stamped == script:
+            raise SystemExit(f"web build: no version line in web/{name}")
+        (out / name).write_text(stamped, encoding="utf-8")
     manifest = {
         "version": version,
         "pyodide": pinned_pyodide(),
@@ -154,5 +159,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    os.chdir(ROOT)
     raise SystemExit(main())

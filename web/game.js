@@ -4,6 +4,7 @@
 // answer to the player: one announcement, one item in the review list, its sound, and
 // the browser's voice when the player turned it on.
 
+const BUILD = "dev"; // this build's version, written here by tools/web_build.py
 const HOME = "/home/pyodide/halfmoon"; // the game's files, mirrored into IndexedDB
 const LANGUAGE_KEY = "halfmoon-a11y-language"; // the page's words before Python loads
 
@@ -56,8 +57,12 @@ function remember(lines, language) {
   review.append(item);
 }
 
-function setStatus(text) {
-  $("status").textContent = text;
+let status = "loading"; // the key of the page's word the status line shows
+
+function setStatus(key) {
+  status = key;
+  const mine = words[document.documentElement.lang] || words.en;
+  $("status").textContent = mine?.[key] || "";
 }
 
 // -- the page's own words ----------------------------------------------------------------
@@ -83,6 +88,7 @@ function showWords(language) {
   ]) {
     $(id).textContent = mine[key];
   }
+  $("status").textContent = mine[status]; // in the new language too
   safely(() => localStorage.setItem(LANGUAGE_KEY, language));
 }
 
@@ -110,7 +116,7 @@ async function sound(name) {
     audio = audio || new AudioContext();
     let buffer = sounds.get(name);
     if (!buffer) {
-      const response = await fetch(`sounds/${name}`);
+      const response = await fetch(`sounds/${name}?v=${BUILD}`);
       buffer = await audio.decodeAudioData(await response.arrayBuffer());
       sounds.set(name, buffer);
     }
@@ -164,10 +170,14 @@ function run(line) {
 
 // -- keeping the game in the browser -----------------------------------------------------
 
+let writing = false; // this tab writes the game's folder into IndexedDB (see start)
 let keeping = null; // the sync to IndexedDB under way
 let again = false; // another answer came while it ran: sync once more after it
 
 function keep() {
+  // A tab that does not own the files, or that could not read them back, never writes:
+  // its folder in memory would replace the stored game, settings and statistics.
+  if (!writing) return Promise.resolve(false);
   if (keeping) {
     again = true;
     return keeping;
@@ -230,12 +240,14 @@ function ownFiles() {
 // -- starting ----------------------------------------------------------------------------
 
 async function start() {
-  const build = await (await fetch("build.json")).json();
+  // Every file asked with this build's version: the service worker answers from this
+  // build's cache, even while a newer build takes over (a page never mixes two builds).
+  const build = await (await fetch(`build.json?v=${BUILD}`)).json();
   words = build.words;
   const language = chosenLanguage();
   showWords(language);
   field.focus(); // once the page speaks the player's language
-  setStatus(words[language].loading);
+  setStatus("loading");
   announce(words[language].loading);
   if ("serviceWorker" in navigator && location.protocol !== "file:") {
     navigator.serviceWorker.register("sw.js").catch(() => {});
@@ -244,7 +256,7 @@ async function start() {
   pyodide = await loadPyodide({ indexURL: new URL("pyodide/", location.href).href });
   performance.mark("halfmoon-python");
   for (const wheel of build.wheels) {
-    const data = await (await fetch(`wheels/${wheel}`)).arrayBuffer();
+    const data = await (await fetch(`wheels/${wheel}?v=${BUILD}`)).arrayBuffer();
     pyodide.unpackArchive(data, "wheel");
   }
   performance.mark("halfmoon-wheels");
@@ -261,11 +273,12 @@ async function start() {
   const said = JSON.parse(page.opening());
   showWords(said.language);
   const ready = words[said.language].ready;
-  setStatus(ready);
+  setStatus("ready");
   // One announcement: ready, the storage refused (if it is), then the opening.
   const refused = stored ? null : page.storage(false);
   give(said, refused ? `${ready} ${refused}` : ready);
-  if (stored) keep();
+  writing = stored && owner;
+  keep();
   for (const line of waiting.splice(0)) run(line);
   // While the player hears the opening: load what a first refusal or `stats` would.
   const idle = window.requestIdleCallback || ((then) => setTimeout(then, 200));
@@ -285,7 +298,8 @@ $("form").addEventListener("submit", (event) => {
   }
   if (!page) {
     waiting.push(line);
-    announce(words[document.documentElement.lang]?.busy || "");
+    // Before the page's words came (an Enter at the very first moment): in English.
+    announce(words[document.documentElement.lang]?.busy || "Still loading.");
     return;
   }
   run(line);
@@ -311,7 +325,8 @@ start().catch((error) => {
   failed = true;
   const language = document.documentElement.lang;
   const said = words[language]?.failed || "Half Moon could not start in this browser.";
-  setStatus(said);
+  setStatus("failed");
+  if (!$("status").textContent) $("status").textContent = said;
   announce(said);
   field.focus();
   console.error(error);
