@@ -71,7 +71,9 @@ from halfmoon_a11y.core.dealcode import DealCode, deal
 
 RESULTS_FILE = Path(__file__).resolve().parent / "results-lookahead-2000.csv"
 LOOK_SALT = "half-moon-lookahead-1"
-FIELDS = ("code", "won", "cards_left", "moves", "decisions", "searched", "playouts", "seconds")
+FIELDS = ("code", "won", "cards_left", "moves", "decisions", "searched", "playouts",
+          "departures", "reserve_sooner", "lower_piles", "later_rules", "seconds",
+          "cpu_seconds")  # fmt: skip
 PAIRS_OF = ((1, 10), (2, 9), (3, 8), (4, 7), (5, 6))
 TRIO = (JACK, QUEEN, KING)
 RESERVE_WEIGHT = 100  # a reserve card outweighs any sum of heights (at most 3 x 15)
@@ -85,8 +87,11 @@ class Settings:
     playouts: int = 16  # futures at a full table; more as cards go (`futures_for`)
     margin: float = 0.0  # how much another removal must beat the rules' first choice by
     sureness: float = 2.0  # ... and by how many standard errors of the paired difference
-    rounds: int = 1  # batches of futures at most, while another removal looks better
+    rounds: int = 2  # batches of futures at most, while another removal looks better
     value: str = "win"  # a playout's result: "win" (1 or 0), or "cards" (a loss by cards cleared)
+
+
+DEFAULTS = Settings()
 
 
 @dataclass(slots=True)
@@ -94,6 +99,10 @@ class Tally:
     decisions: int = 0
     searched: int = 0
     playouts: int = 0
+    departures: int = 0  # removals other than the rules of thumb's first
+    reserve_sooner: int = 0  # ... with more reserve cards than it
+    lower_piles: int = 0  # ... with as many reserve cards, from lower piles
+    later_rules: int = 0  # ... alike on those two rules (partners, nothing hidden, trios)
 
 
 def draw_at(hidden: list[int], total: int, share: float) -> int:
@@ -356,7 +365,21 @@ def decide(view: View, settings: Settings, chance: random.Random, tally: Tally) 
         gain = better(found[0], found[index], settings)
         if gain is not None and gain > best_gain:
             best, best_gain = index, gain
+    if best:
+        count_departure(view, options[0], options[best], tally)
     return options[best]
+
+
+def count_departure(view: View, rules: Move, chosen: Move, tally: Tally) -> None:
+    """Count a removal other than the rules' first, by the first rule it goes against."""
+    tally.departures += 1
+    seen = view.visible_count()
+    if RULES["piles"](view, seen, chosen) < RULES["piles"](view, seen, rules):
+        tally.reserve_sooner += 1
+    elif RULES["tall"](view, seen, chosen) < RULES["tall"](view, seen, rules):
+        tally.lower_piles += 1
+    else:
+        tally.later_rules += 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -380,6 +403,7 @@ def play(position: Position, code: str, seed: int, settings: Settings) -> Played
 def study(text: str, seed: int, settings: Settings) -> list[object]:
     """One deal's row; raises if a win does not replay as a win through the engine."""
     began = time.perf_counter()
+    cpu = time.process_time()
     code = DealCode.parse(text)
     dealt = deal(code)
     position = Position.from_deal(dealt)
@@ -389,9 +413,11 @@ def study(text: str, seed: int, settings: Settings) -> list[object]:
         check_win(dealt, locations(position, table.line))
     tally = played.tally
     seconds = time.perf_counter() - began
+    cpu = time.process_time() - cpu
     won = int(table.cards_left == 0)
     return [str(code), won, table.cards_left, len(table.line), tally.decisions, tally.searched,
-            tally.playouts, f"{seconds:.2f}"]  # fmt: skip
+            tally.playouts, tally.departures, tally.reserve_sooner, tally.lower_piles,
+            tally.later_rules, f"{seconds:.2f}", f"{cpu:.2f}"]  # fmt: skip
 
 
 def done_codes(path: Path) -> set[str]:
@@ -417,12 +443,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=2000, help="the first N deals of the list")
     parser.add_argument("--skip", type=int, default=0, help="start after the first N deals")
     parser.add_argument("--seed", type=int, default=None, help="seed of the random numbers")
-    parser.add_argument("--width", type=int, default=Settings.width)
-    parser.add_argument("--playouts", type=int, default=Settings.playouts)
-    parser.add_argument("--margin", type=float, default=Settings.margin)
-    parser.add_argument("--sureness", type=float, default=Settings.sureness)
-    parser.add_argument("--rounds", type=int, default=Settings.rounds)
-    parser.add_argument("--value", choices=("win", "cards"), default=Settings.value)
+    parser.add_argument("--width", type=int, default=DEFAULTS.width)
+    parser.add_argument("--playouts", type=int, default=DEFAULTS.playouts)
+    parser.add_argument("--margin", type=float, default=DEFAULTS.margin)
+    parser.add_argument("--sureness", type=float, default=DEFAULTS.sureness)
+    parser.add_argument("--rounds", type=int, default=DEFAULTS.rounds)
+    parser.add_argument("--value", choices=("win", "cards"), default=DEFAULTS.value)
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     parser.add_argument("--csv", type=Path, default=RESULTS_FILE, help="where the rows go")
     parser.add_argument("--resume", action="store_true", help="skip deals already in the CSV")
@@ -473,6 +499,7 @@ def summary(path: Path) -> list[str]:
     total = len(rows)
     won = sum(row["won"] == "1" for row in rows)
     seconds = sum(float(row["seconds"]) for row in rows)
+    cpu = sum(float(row["cpu_seconds"]) for row in rows)
     playouts = sum(int(row["playouts"]) for row in rows)
     searched = sum(int(row["searched"]) for row in rows)
     decisions = sum(int(row["decisions"]) for row in rows)
@@ -480,8 +507,17 @@ def summary(path: Path) -> list[str]:
         f"deals: {total}",
         f"won: {won} ({percent(won, total)}; 95 % Wilson interval {interval(won, total)})",
         f"decisions: {decisions}, of which searched: {searched}; playouts: {playouts}",
-        f"time in deals: {seconds:.0f} s ({seconds / max(total, 1):.2f} s a deal, one process)",
+        f"time in deals: {seconds:.0f} s ({seconds / max(total, 1):.2f} s a deal), "
+        f"processor time {cpu:.0f} s ({cpu / max(total, 1):.2f} s a deal)",
     ]
+    departures = sum(int(row["departures"]) for row in rows)
+    kinds = {name: sum(int(row[name]) for row in rows) for name in FIELDS[8:11]}
+    lines.append(
+        f"removals other than the rules' first: {departures} "
+        f"({percent(departures, searched)} of the searched decisions); with more reserve "
+        f"cards: {kinds['reserve_sooner']}; from lower piles: {kinds['lower_piles']}; "
+        f"alike on those two rules: {kinds['later_rules']}"
+    )
     names, thumb_rows = thumb_results(THUMB_FILE)
     by_code = dict(zip(names, thumb_rows, strict=True))
     if rows and all(row["code"] in by_code for row in rows):

@@ -22,6 +22,7 @@ from analysis.knowledge import Move, Table, View, legal_moves, locations, sample
 from analysis.position import EMPTY, JACK, KING, QUEEN, Position
 from analysis.replay import ReplayError, check_win
 from analysis.solver import WON, solve
+from analysis.win_rate import interval
 from halfmoon_a11y.core.dealcode import DealCode, deal
 
 CODES = ["HM1-N-RPJNUKS", "HM1-N-VXQEIRT", "HM1-N-JNXDJNU", "HM1-N-ZAPKFVX"]
@@ -499,17 +500,13 @@ def test_the_lookahead_keeps_the_rules_first_choice_unless_another_is_surely_bet
 def test_a_win_of_the_lookahead_player_replays_through_the_engine():
     code = "HM1-N-ZAPKFVX"
     position = Position.from_code(code)
-    line = solve(position).line
-    assert line is not None
     table = Table(position)
-    for move in line[:28]:  # the solver's line for 28 removals, then the look-ahead alone
-        table.remove(move)
     chance = random.Random(1)
     tally = lookahead.Tally()
     settings = lookahead.Settings(playouts=4)
     while (chosen := lookahead.decide(table.view(), settings, chance, tally)) is not None:
         table.remove(chosen)
-    assert table.cards_left == 0 and tally.searched > 0 and tally.playouts > 0
+    assert table.cards_left == 0 and tally.searched > 40 and tally.departures == 1
     done = check_win(deal(DealCode.parse(code)), locations(position, table.line))
     assert (done.moves, done.score) == (48, 520)
 
@@ -534,3 +531,33 @@ def test_the_lookahead_study_writes_a_won_row_only_for_a_replayed_win(monkeypatc
     monkeypatch.setattr(lookahead, "play", lambda position, *rest: cleared(position, True))
     with pytest.raises(ReplayError):
         lookahead.study(code, 1, lookahead.Settings())
+
+
+def test_the_lookahead_report_pairs_each_deal_with_the_rules_of_thumb(tmp_path):
+    names, rows = thumb.read_rows(thumb.RESULTS_FILE)
+    codes = [line.split(",")[0] for line in thumb.RESULTS_FILE.read_text().splitlines()[1:5]]
+    column = names.index("all")
+    theirs = [row[column] == 0 for row in rows[:4]]
+    mine = [not won for won in theirs[:2]] + theirs[2:]  # differs on the first two deals
+    path = tmp_path / "results.csv"
+    body = ",".join(lookahead.FIELDS) + "\n"
+    for code, won in zip(codes, mine, strict=True):
+        body += f"{code},{int(won)},{0 if won else 9},0,10,8,100,2,1,1,0,0.50,0.40\n"
+    path.write_text("# a command\n# its settings\n" + body, encoding="ascii")
+    lines = lookahead.summary(path)
+    assert lines[0] == "deals: 4"
+    assert lines[2] == "decisions: 40, of which searched: 32; playouts: 400"
+    assert lines[3] == "time in deals: 2 s (0.50 s a deal), processor time 2 s (0.40 s a deal)"
+    assert (
+        "with more reserve cards: 4; from lower piles: 4; alike on those two rules: 0" in lines[4]
+    )
+    gain, low, high = thumb.paired(mine, theirs)
+    only_mine = sum(a and not b for a, b in zip(mine, theirs, strict=True))
+    only_theirs = sum(b and not a for a, b in zip(mine, theirs, strict=True))
+    assert lines[5] == (
+        f"rules of thumb (all) on the same deals: {sum(theirs)} won "
+        f"({100 * sum(theirs) / 4:.2f} %; {interval(sum(theirs), 4)}); "
+        f"won by the look-ahead only: {only_mine}, by the rules only: {only_theirs}; "
+        f"the look-ahead wins {gain:+d} more, {100 * gain / 4:+.2f} points "
+        f"(95 % interval {100 * low:+.2f} to {100 * high:+.2f} points)"
+    )
