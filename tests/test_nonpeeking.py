@@ -561,3 +561,14 @@ def test_the_lookahead_report_pairs_each_deal_with_the_rules_of_thumb(tmp_path):
         f"the look-ahead wins {gain:+d} more, {100 * gain / 4:+.2f} points "
         f"(95 % interval {100 * low:+.2f} to {100 * high:+.2f} points)"
     )
+
+
+def test_the_gain_check_scores_a_choice_on_futures_it_was_not_made_on():
+    view = Table(Position.from_code(CODES[0])).view()
+    options = lookahead.candidates(view, 2, random.Random(1))
+    assert len(options) == 2
+    same = lookahead.split_gain(view, [options[0], options[0]], 8, random.Random(1))
+    assert same == 0.0  # the same removal twice: nothing to gain
+    lines = lookahead.gain_check([CODES[1]], 4, 3)
+    assert lines[0].startswith("deals: 1; decisions measured: ") and lines[0].endswith("futures: 4")
+    assert lines[1].startswith("all: ") and "mean gain" in lines[1]
