@@ -17,11 +17,12 @@ from collections.abc import Callable
 
 import pytest
 
-from analysis import sampling, thumb
+from analysis import lookahead, sampling, thumb
 from analysis.knowledge import Move, Table, View, legal_moves, locations, sample_table
 from analysis.position import EMPTY, JACK, KING, QUEEN, Position
 from analysis.replay import ReplayError, check_win
 from analysis.solver import WON, solve
+from analysis.win_rate import interval
 from halfmoon_a11y.core.dealcode import DealCode, deal
 
 CODES = ["HM1-N-RPJNUKS", "HM1-N-VXQEIRT", "HM1-N-JNXDJNU", "HM1-N-ZAPKFVX"]
@@ -91,6 +92,16 @@ def sampling_player(code: str) -> Callable[[], Player]:
     return make
 
 
+def lookahead_player(code: str) -> Callable[[], Player]:
+    def make() -> Player:
+        chance = random.Random(f"{lookahead.LOOK_SALT} 7 {code}")
+        tally = lookahead.Tally()
+        settings = lookahead.Settings(width=3, playouts=2)
+        return lambda table: lookahead.decide(table.view(), settings, chance, tally)
+
+    return make
+
+
 def peeking_player() -> Player:
     """A player that cheats: it follows the solver's line on the true table."""
 
@@ -154,6 +165,15 @@ def test_the_sampling_player_decides_alike_while_the_views_are_alike(code):
     other = hidden_shuffled(position, 5, bottom=3)
     pairs = decisions_while_alike(sampling_player(code), position, other)
     assert len(pairs) >= 4 and all(a == b for a, b in pairs)
+
+
+@pytest.mark.parametrize("code", CODES[:3])
+def test_the_lookahead_player_decides_alike_while_the_views_are_alike(code):
+    position = Position.from_code(code)
+    for seed in (4, 5):
+        other = hidden_shuffled(position, seed, bottom=3)
+        pairs = decisions_while_alike(lookahead_player(code), position, other)
+        assert len(pairs) >= 4 and all(a == b for a, b in pairs)
 
 
 def test_a_player_that_peeks_is_caught_by_the_same_check():
@@ -374,3 +394,181 @@ def test_the_budget_check_counts_the_solves_that_run_out_of_nodes():
         f"deals: 1; solves: {tight.solves}; out of budget (30 nodes): {tight.out_of_budget} "
         f"({100 * tight.out_of_budget / tight.solves:.2f} %)"
     )
+
+
+# -- the look-ahead player weighs what a removal may uncover, from public counts --
+
+
+def future_of(view: View, seed: int) -> lookahead.Future:
+    return lookahead.futures(view, 1, random.Random(seed))[0]
+
+
+def test_an_uncovered_card_takes_each_hidden_rank_in_its_share_of_the_hidden_cards():
+    # pile 1 covers 8 hidden cards: three 2s, one 9, four jacks
+    hidden = [0] * (KING + 1)
+    hidden[2], hidden[9], hidden[JACK] = 3, 1, 4
+    view = View((9, 1), (3, 8), (), tuple(hidden))
+    for count in (8, 16, 24):
+        drawn = lookahead.futures(view, count, random.Random(count))
+        up = Counter(
+            lookahead.draw_at(list(hidden), 8, future.levels[0][8]) for future in drawn
+        )  # the card pile 1 shows once its 3 is gone
+        assert up == {2: count * 3 // 8, 9: count // 8, JACK: count * 4 // 8}
+
+
+def test_the_cards_uncovered_leave_the_hidden_counts_of_the_simulated_table():
+    hidden = [0] * (KING + 1)
+    hidden[1] = hidden[5] = hidden[10] = 1
+    counts = list(hidden)
+    first = lookahead.draw_at(counts, 3, 0.99)
+    second = lookahead.draw_at(counts, 2, 0.99)
+    assert (first, second) == (10, 5) and counts == [0, 1] + [0] * 12  # never twice the 10
+    with pytest.raises(ValueError, match="no hidden card"):
+        lookahead.draw_at([0] * (KING + 1), 1, 0.5)
+
+
+def test_a_playout_draws_only_from_the_hidden_counts():
+    # only an ace and a ten hidden, under a 5 and a 6: the playout must win
+    hidden = [0] * (KING + 1)
+    hidden[1], hidden[10] = 1, 1
+    view = View((2, 2), (5, 6), (), tuple(hidden))
+    assert all(lookahead.playout(view, future_of(view, seed)) == 1.0 for seed in range(5))
+    stuck = View((2, 2), (5, 7), (), tuple(hidden))
+    assert lookahead.cards_after_playout(stuck, future_of(stuck, 1)) == 4
+    assert lookahead.playout(stuck, future_of(stuck, 1), value="cards") == 100 / 208
+
+
+def test_a_playout_follows_reserve_last_then_tallest_piles():
+    # a 3 on piles 1 (3 cards) and 2 (1 card), an 8 in the reserve and on pile 3 (2 cards)
+    hidden = [0] * (KING + 1)
+    hidden[4], hidden[7] = 2, 1
+    view = View((3, 1, 2), (3, 3, 8), (8,), tuple(hidden))
+    # piles 1 and 3 first (3 + 8), not pile 2 with the reserve; then a 4 and a 7 come up
+    # and pair (1 card left: a 4 over nothing, after 3 + 8 from pile 2 and the reserve),
+    # or two 4s come up and stay with the 7 under one of them (3 cards left)
+    left = {lookahead.cards_after_playout(view, future_of(view, seed)) for seed in range(12)}
+    assert left == {1, 3}
+    # made first, pile 2 with the reserve leaves the 3 of pile 1 with the 8 of pile 3
+    assert lookahead.cards_after_playout(view, future_of(view, 1), first=(1, 3)) in {1, 3}
+
+
+def test_the_futures_grow_as_the_cards_go():
+    settings = lookahead.Settings(playouts=16)
+    full = Table(Position.from_code(CODES[0])).view()
+    assert lookahead.futures_for(full, settings) == 16
+    half = View((4,) * 12, full.tops, (0,) * 8, full.hidden)
+    assert lookahead.futures_for(half, settings) == 16 * 104 // 48
+    last = View((1,), (1,), (10,), (0,) * (KING + 1))
+    assert lookahead.futures_for(last, settings) == 16 * 16
+
+
+def test_the_lookahead_weighs_the_first_removals_of_the_rules_of_thumb_alike_ones_once():
+    # piles 1 and 2: a 3 on 3 cards each (alike); pile 3: an 8 on 2; pile 4: a 4 on 2;
+    # reserve: 7, 8, 8 (the two 8s alike)
+    hidden = [0] * (KING + 1)
+    hidden[1] = hidden[3] = hidden[4] = hidden[10] = hidden[5] = hidden[6] = 1
+    view = View((3, 3, 2, 2), (3, 3, 8, 4), (7, 8, 8), tuple(hidden))
+    assert len(legal_moves(view)) == 7
+    for seed in range(6):
+        found = lookahead.candidates(view, 5, random.Random(seed))
+        assert found[0] in {(0, 2), (1, 2)}  # two piles, the tallest: what the rules play
+        assert len(found) == 3  # 3 + 8 pile to pile, 3 + 8 pile and reserve, 4 + 7
+        signatures = [lookahead.signature(view, move) for move in found]
+        assert len(set(signatures)) == len(found)
+        assert lookahead.candidates(view, 2, random.Random(seed)) == found[:2]
+    firsts = {lookahead.candidates(view, 1, random.Random(seed))[0] for seed in range(12)}
+    assert firsts == {(0, 2), (1, 2)}  # ties at random, as the rules of thumb break them
+
+
+def test_the_lookahead_keeps_the_rules_first_choice_unless_another_is_surely_better():
+    settings = lookahead.Settings(sureness=2.0)
+    assert lookahead.better([0.0] * 16, [1.0] * 4 + [0.0] * 12, settings) == 0.25
+    assert lookahead.better([0.0] * 16, [1.0] * 3 + [0.0] * 12 + [0.0], settings) is None
+    assert lookahead.better([1.0] + [0.0] * 15, [1.0] * 5 + [0.0] * 11, settings) == 0.25
+    assert lookahead.better([1.0] * 16, [1.0] * 16, settings) is None
+    hidden = [0] * (KING + 1)
+    hidden[1] = hidden[3] = hidden[4] = hidden[10] = 1
+    view = View((3, 2, 2), (3, 8, 4), (7, 8), tuple(hidden))
+    tally = lookahead.Tally()
+    chosen = lookahead.decide(view, lookahead.Settings(), random.Random(1), tally)
+    assert chosen in lookahead.candidates(view, 3, random.Random(1))
+    assert tally.decisions == tally.searched == 1 and tally.playouts > 0
+    end = View((1,), (1,), (2,), (0,) * (KING + 1))
+    assert lookahead.decide(end, lookahead.Settings(), random.Random(1), tally) is None
+
+
+def test_a_win_of_the_lookahead_player_replays_through_the_engine():
+    code = "HM1-N-ZAPKFVX"
+    position = Position.from_code(code)
+    table = Table(position)
+    chance = random.Random(1)
+    tally = lookahead.Tally()
+    settings = lookahead.Settings(playouts=4)
+    while (chosen := lookahead.decide(table.view(), settings, chance, tally)) is not None:
+        table.remove(chosen)
+    assert table.cards_left == 0 and tally.searched > 40 and tally.departures == 1
+    done = check_win(deal(DealCode.parse(code)), locations(position, table.line))
+    assert (done.moves, done.score) == (48, 520)
+
+
+def test_the_lookahead_study_writes_a_won_row_only_for_a_replayed_win(monkeypatch):
+    code = CODES[0]
+    position = Position.from_code(code)
+    line = solve(position).line
+    assert line is not None
+
+    def cleared(position, backwards):
+        table = Table(position)
+        for move in line:
+            table.remove(move)
+        if backwards:
+            table.line.reverse()  # cleared, but by a line the engine refuses
+        return lookahead.Played(table, lookahead.Tally(48, 0, 0))
+
+    monkeypatch.setattr(lookahead, "play", lambda position, *rest: cleared(position, False))
+    row = lookahead.study(code, 1, lookahead.Settings())
+    assert row[1:4] == [1, 0, 48]
+    monkeypatch.setattr(lookahead, "play", lambda position, *rest: cleared(position, True))
+    with pytest.raises(ReplayError):
+        lookahead.study(code, 1, lookahead.Settings())
+
+
+def test_the_lookahead_report_pairs_each_deal_with_the_rules_of_thumb(tmp_path):
+    names, rows = thumb.read_rows(thumb.RESULTS_FILE)
+    codes = [line.split(",")[0] for line in thumb.RESULTS_FILE.read_text().splitlines()[1:5]]
+    column = names.index("all")
+    theirs = [row[column] == 0 for row in rows[:4]]
+    mine = [not won for won in theirs[:2]] + theirs[2:]  # differs on the first two deals
+    path = tmp_path / "results.csv"
+    body = ",".join(lookahead.FIELDS) + "\n"
+    for code, won in zip(codes, mine, strict=True):
+        body += f"{code},{int(won)},{0 if won else 9},0,10,8,100,2,1,1,0,0.50,0.40\n"
+    path.write_text("# a command\n# its settings\n" + body, encoding="ascii")
+    lines = lookahead.summary(path)
+    assert lines[0] == "deals: 4"
+    assert lines[2] == "decisions: 40, of which searched: 32; playouts: 400"
+    assert lines[3] == "time in deals: 2 s (0.50 s a deal), processor time 2 s (0.40 s a deal)"
+    assert (
+        "with more reserve cards: 4; from lower piles: 4; alike on those two rules: 0" in lines[4]
+    )
+    gain, low, high = thumb.paired(mine, theirs)
+    only_mine = sum(a and not b for a, b in zip(mine, theirs, strict=True))
+    only_theirs = sum(b and not a for a, b in zip(mine, theirs, strict=True))
+    assert lines[5] == (
+        f"rules of thumb (all) on the same deals: {sum(theirs)} won "
+        f"({100 * sum(theirs) / 4:.2f} %; {interval(sum(theirs), 4)}); "
+        f"won by the look-ahead only: {only_mine}, by the rules only: {only_theirs}; "
+        f"the look-ahead wins {gain:+d} more, {100 * gain / 4:+.2f} points "
+        f"(95 % interval {100 * low:+.2f} to {100 * high:+.2f} points)"
+    )
+
+
+def test_the_gain_check_scores_a_choice_on_futures_it_was_not_made_on():
+    view = Table(Position.from_code(CODES[0])).view()
+    options = lookahead.candidates(view, 2, random.Random(1))
+    assert len(options) == 2
+    same = lookahead.split_gain(view, [options[0], options[0]], 8, random.Random(1))
+    assert same == 0.0  # the same removal twice: nothing to gain
+    lines = lookahead.gain_check([CODES[1]], 4, 3)
+    assert lines[0].startswith("deals: 1; decisions measured: ") and lines[0].endswith("futures: 4")
+    assert lines[1].startswith("all: ") and "mean gain" in lines[1]
