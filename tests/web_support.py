@@ -132,6 +132,7 @@ def ready(page) -> None:
     over."""
     page.wait_for_function("window.halfmoon !== undefined", timeout=READY_SECONDS * 1000)
     page.evaluate("window.halfmoon.settled()")
+    page.wait_for_function("window.halfmoon.quiet()")  # the opening is in the live region
 
 
 def heard(page) -> list[str]:
@@ -147,6 +148,7 @@ def type_line(page, line: str) -> list[str]:
     field.press("Enter")
     page.wait_for_function(f"window.__heard.length > {before}", timeout=30_000)
     page.evaluate("window.halfmoon.settled()")
+    page.wait_for_function("window.halfmoon.quiet()")
     page.wait_for_timeout(100)  # a second announcement, if any, would be there by now
     return heard(page)[before:]
 

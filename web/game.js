@@ -284,7 +284,13 @@ async function start() {
   const idle = window.requestIdleCallback || ((then) => setTimeout(then, 200));
   idle(() => safely(() => page.warm()));
   // For the page's tests and the curious: the game, and the last sync to IndexedDB.
-  window.halfmoon = { pyodide, page, settled: () => keeping || Promise.resolve(true) };
+  // quiet: no words wait for the live region's refill.
+  window.halfmoon = {
+    pyodide,
+    page,
+    settled: () => keeping || Promise.resolve(true),
+    quiet: () => pending === null,
+  };
 }
 
 $("form").addEventListener("submit", (event) => {
