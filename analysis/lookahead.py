@@ -63,7 +63,7 @@ from analysis.deals import DEALS_FILE, read_codes
 from analysis.knowledge import Move, Table, View, legal_moves, locations
 from analysis.position import EMPTY, JACK, KING, QUEEN, Position
 from analysis.replay import check_win
-from analysis.sampling import solver_verdicts, thumb_results
+from analysis.sampling import read_rows, solver_verdicts, thumb_results
 from analysis.solver import WON
 from analysis.thumb import COMBINED, RULES, TIE_SALT, choose, paired
 from analysis.thumb import RESULTS_FILE as THUMB_FILE
@@ -553,12 +553,6 @@ def main(argv: list[str] | None = None) -> int:
     for line in summary(args.csv):
         print(line)
     return 0
-
-
-def read_rows(path: Path) -> list[dict[str, str]]:
-    with path.open(encoding="ascii", newline="") as handle:
-        lines = [line for line in handle if not line.startswith("#")]
-    return list(csv.DictReader(lines))
 
 
 def summary(path: Path) -> list[str]:

@@ -13,10 +13,10 @@ const field = $("command");
 const review = $("review");
 const region = $("announcer");
 
-let words = {}; // the page's words, by language (words.json, made from the catalogs)
+let words = {}; // the page's words, by language (build.json, made from the catalogs)
 let page = null; // the Python `Page`, once ready
 let pyodide = null;
-let waiting = []; // lines typed before the game was ready
+const waiting = []; // lines typed before the game was ready
 let audio = null; // the AudioContext, made at the first key (browsers ask a gesture)
 const sounds = new Map(); // a sound's file name: its decoded AudioBuffer
 let playing = null; // the sound playing now, stopped by the next command

@@ -29,7 +29,6 @@ from halfmoon_a11y.play.messages import N_
 from halfmoon_a11y.play.settings import Settings, SpeechMode
 from halfmoon_a11y.store.files import Paths
 from halfmoon_a11y.store.keeper import Keeper
-from halfmoon_a11y.store.lock import Ownership
 from halfmoon_a11y.store.settings_file import SettingsFile
 from halfmoon_a11y.text.ear import for_the_ear
 from halfmoon_a11y.text.help import Helper
@@ -161,12 +160,14 @@ class WebFrontEnd(Turns):
         session: Any,
         store: Any = None,
         report: Report | None = None,
+        home: str = "",
     ) -> None:
         super().__init__(session, store, report)
         self.presenter = Presenter()
         self.heard = Heard()
         self.said: dict[str, Any] = {}
-        self.home = ""  # the page's folder, with its last slash: left out of what is said
+        self.home = os.path.join(home, "") if home else ""  # left out of what is said
+        self.lead: list[str] = []  # said before the next answer (a refused address code)
         self._followed: Settings | None = None
         self._follow_settings()
 
@@ -243,6 +244,7 @@ class WebFrontEnd(Turns):
 
     def _said(self, lines: list[str], sound: earcons.Sound | None) -> None:
         settings = self.session.settings
+        lines, self.lead = [*self.lead, *lines], []
         self.said = {
             "lines": lines,
             "text": " ".join(lines),
@@ -278,7 +280,6 @@ class Page:
     def __init__(self, front: WebFrontEnd) -> None:
         self.front = front
         self._refused = False  # the last try to keep the files in the browser failed
-        self._refusal: str | None = None  # the address's deal code, refused
 
     @classmethod
     def open(
@@ -297,13 +298,13 @@ class Page:
         paths = home_paths(home)
         settings_file = SettingsFile.load(paths.settings)
         settings = settings_file.settings(Settings(language=page_language(asked)))
-        keeper = Keeper(paths, settings_file, owner=owner if owner else Ownership(False))
-        deal, refusal = None, None
+        keeper = Keeper(paths, settings_file, owner=owner)
+        deal, refusal = None, []
         if code:
             try:
                 deal = DealCode.parse(code)
             except BadDealCodeError as error:
-                refusal = Presenter(Words(settings.language)).error(error)
+                refusal = [Presenter(Words(settings.language)).error(error)]
         session = keeper.open(deal, settings)
 
         def report(error: BaseException) -> str | None:
@@ -317,20 +318,13 @@ class Page:
             traceback.print_exception(error)  # Pyodide: the browser's console
             return None
 
-        front = WebFrontEnd(session, keeper, report)
-        front.home = os.path.join(home, "")
-        page = cls(front)
-        page._refusal = refusal
-        return page
+        front = WebFrontEnd(session, keeper, report, home)
+        front.lead = refusal  # said first in the opening, which opens as without the code
+        return cls(front)
 
     def opening(self) -> str:
         """The opening, as JSON: the deal (or the game resumed) and the table."""
         self.front.start()
-        if self._refusal:
-            said = self.front.said
-            said["lines"] = [self._refusal, *said["lines"]]  # refused first, then the opening
-            said["text"] = " ".join(said["lines"])
-            said["spoken"] = " ".join(for_the_ear(line) for line in said["lines"])
         return self._answer()
 
     def line(self, text: str) -> str:
@@ -360,10 +354,6 @@ class Page:
         for name in WARM:
             with suppress(ImportError):
                 importlib.import_module(name)
-
-    def words(self) -> str:
-        """The page's own words in the player's language now, as JSON."""
-        return json.dumps(page_words(self.front.session.settings.language), ensure_ascii=False)
 
     def _answer(self) -> str:
         return json.dumps(self.front.said, ensure_ascii=False)
