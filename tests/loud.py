@@ -5,7 +5,7 @@ player, and a trap for the tests, which then pass over the bug (with every comma
 handler made to raise, the Hypothesis test of hostile input still passed: each answer
 was an `internal` error of the same shape). So every test watches the nets:
 
-- in this process, `Turns.failed` (a bug in a turn), the prompt's `_report` (a bug in a
+- in this process, `Failures.failed` (a bug in a turn), the prompt's `_report` (a bug in a
   key's handler or the event loop) and the command line's `_bug_outside_play` (a bug
   before the game opened or while it closed);
 - in the programs a test starts, the errors.log they write (their state folder is in
@@ -74,13 +74,13 @@ def watch(folder: Path, monkeypatch: pytest.MonkeyPatch) -> Nets:
     from halfmoon_a11y.ui import cli, loop, prompt
 
     nets = Nets(folder)
-    failed = loop.Turns.failed
+    failed = loop.Failures.failed
 
-    def watched_failed(self: loop.Turns, error: BaseException) -> object:
+    def watched_failed(self: loop.Failures, error: BaseException) -> object:
         nets.caught.append(error)
         return failed(self, error)
 
-    monkeypatch.setattr(loop.Turns, "failed", watched_failed)
+    monkeypatch.setattr(loop.Failures, "failed", watched_failed)
     outside = cli._bug_outside_play
 
     def watched_outside(error: Exception, argv: object) -> int:

@@ -25,6 +25,7 @@ from halfmoon_a11y.play.settings import Settings
 from halfmoon_a11y.ui.frontend import TextFrontEnd
 from halfmoon_a11y.ui.loop import serve
 from halfmoon_a11y.ui.prompt import run_prompt
+from halfmoon_a11y.ui.text_sink import TextSink
 from halfmoon_a11y.voice import earcons
 from halfmoon_a11y.voice.player import ProcessPlayback
 from halfmoon_a11y.voice.speaker import SilentSpeaker, Voice
@@ -176,7 +177,7 @@ def test_a_bug_in_any_front_end_s_interrupt_is_caught(tmp_path, monkeypatch):
     def broken(self):
         raise RuntimeError("planted bug in silencing")
 
-    monkeypatch.setattr(TextFrontEnd, "interrupt", broken)
+    monkeypatch.setattr(TextSink, "interrupt", broken)
     front.line("pick 1 8")
     assert written[0] == PAIR  # what was done, then the bug
     assert written[2].startswith("Something went wrong with that command")

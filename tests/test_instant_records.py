@@ -23,7 +23,9 @@ from halfmoon_a11y.store.keeper import Keeper
 from halfmoon_a11y.store.results import Results
 from halfmoon_a11y.store.settings_file import SettingsFile
 from halfmoon_a11y.store.statistics import Statistics
-from halfmoon_a11y.ui.loop import Turns
+from halfmoon_a11y.text.teller import Teller
+from halfmoon_a11y.ui.jsonmode import JsonSink
+from halfmoon_a11y.ui.loop import Failures, Turns
 from tests.solver import winning_line
 from tests.support import play
 
@@ -186,13 +188,21 @@ def test_stats_with_only_a_queued_game_counts_it(paths, clock):
     assert (shown.summary.played, shown.summary.won) == (1, 1)
 
 
-class Recorded(Turns):
-    def __init__(self, session, store, log):
-        super().__init__(session, store)
+class LoggingSink(JsonSink):
+    """A sink that notes when an answer is delivered."""
+
+    def __init__(self, session, failures, log):
+        super().__init__(session, None, failures)
         self.log = log
 
-    def say(self, answer: se.Answer) -> None:
+    def deliver(self, told) -> None:
         self.log.append("say")
+
+
+def logged_turns(session, store, log):
+    """Turns whose sink notes each answer delivered; its failures beside them."""
+    failures = Failures(session, store, None)
+    return Turns(session, Teller(), LoggingSink(session, failures, log), failures, store)
 
 
 class LoggingStore:
@@ -225,7 +235,7 @@ class LoggingStore:
 
 def test_the_read_loop_says_the_answer_before_the_store_finishes(clock):
     log: list[str] = []
-    front = Recorded(Session(DealCode.parse(CODE), now=clock), LoggingStore(log), log)
+    front = logged_turns(Session(DealCode.parse(CODE), now=clock), LoggingStore(log), log)
     front.line("pick 1")
     assert log == ["persist", "say", "after"]
     front.show(lambda: se.Answer())  # nothing persisted: nothing after either
@@ -235,6 +245,6 @@ def test_the_read_loop_says_the_answer_before_the_store_finishes(clock):
 @pytest.mark.expects_bug
 def test_a_bug_in_after_is_said_with_the_next_answer(clock):
     log: list[str] = []
-    front = Recorded(Session(DealCode.parse(CODE), now=clock), LoggingStore(log, True), log)
+    front = logged_turns(Session(DealCode.parse(CODE), now=clock), LoggingStore(log, True), log)
     front.line("pick 1")
-    assert [type(event) for event in front.troubles()] == [se.Failed]
+    assert [type(event) for event in front.failures.troubles()] == [se.Failed]

@@ -195,9 +195,14 @@ def test_lines_before_a_bad_one_come_back_and_are_counted(paths):
 
 def test_the_sentence_names_the_count_and_the_copy(paths):
     from halfmoon_a11y.text.notices import STORAGE_PROBLEMS
+    from halfmoon_a11y.text.words import Words
 
     problem = StorageProblem(Problem.JOURNAL_STOPPED, "j", "j.bad", count=3)
-    text = STORAGE_PROBLEMS[(problem.problem, True)].format(path="j", aside="j.bad", count=3)
+    text = (
+        Words()
+        ._(STORAGE_PROBLEMS[(problem.problem, True)])
+        .format(path="j", aside="j.bad", count=3)
+    )
     assert "brought back before it, 3" in text and "j.bad" in text
 
 

@@ -282,7 +282,7 @@ def test_a_start_loads_only_what_it_uses(mode):
     assert "HM1 N EMQPNCT" in done.stdout  # it really started and answered
     modules_loaded = json.loads(done.stderr)
     loaded = {name.split(".")[0] for name in modules_loaded}
-    assert not loaded & HEAVY
+    assert not loaded & HEAVY, sorted(loaded & HEAVY)
     if mode == ["--json"]:  # it never speaks: nothing of the voice (issue 27)
         assert not [name for name in modules_loaded if name.startswith("halfmoon_a11y.voice")]
 

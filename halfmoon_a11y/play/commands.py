@@ -47,7 +47,7 @@ from halfmoon_a11y.play.lexicon import (
     fold,
     lexicon,
 )
-from halfmoon_a11y.play.messages import N_
+from halfmoon_a11y.play.messages import N_, BySurface
 from halfmoon_a11y.play.settings import SETTINGS, find_setting
 
 if TYPE_CHECKING:
@@ -200,7 +200,7 @@ class CommandSpec:
 
     name: str
     how: str  # how it is typed, for the ear, with {name} for its name (translated)
-    summary: str  # one-line help (translated)
+    summary: str | BySurface  # one-line help (translated; a page's own where it differs)
     build: Callable[[str, Sequence[str]], Command]
     kind: type  # the command value `build` makes
     run: Handler  # what it does: the session's answer to it
@@ -218,7 +218,7 @@ class CommandSpec:
 def command(
     name: str,
     how: str,
-    summary: str,
+    summary: str | BySurface,
     build: Callable[[str, Sequence[str]], C],
     kind: type[C],
     run: Callable[[Session, C], Answer],
@@ -580,7 +580,10 @@ SET = command(
 SPEECH = command(
     "speech",
     SETTING_HOW,
-    N_("The game's own voice. Auto, it speaks only when no screen reader does."),
+    BySurface(
+        N_("The game's own voice. Auto, it speaks only when no screen reader does."),
+        N_("The browser's voice. Auto is silent in a page, on speaks."),
+    ),
     _own_command("speech"),
     Change,
     _change_run,

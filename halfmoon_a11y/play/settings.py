@@ -27,7 +27,7 @@ from halfmoon_a11y.play.lexicon import (
     setting_aliases,
     value_aliases,
 )
-from halfmoon_a11y.play.messages import N_
+from halfmoon_a11y.play.messages import N_, BySurface
 
 if TYPE_CHECKING:
     from typing import Any
@@ -165,7 +165,9 @@ class SettingSpec:
     field: str  # its attribute in `Settings` (a Python name)
     kind: Kind
     default: Any
-    announce: str | Mapping[Any, str]  # a message with {value}, or one message per value
+    announce: (
+        str | Mapping[Any, str | BySurface]
+    )  # a message with {value}, or one message per value
     audience: Audience
     option_help: tuple[str, ...] = ()  # --KEY (a switch: --KEY, then --no-KEY); none if empty
     # said with the deal of a resumed game while it is on ("Move errors, on."), so that the
@@ -194,7 +196,7 @@ def _switch(
     key: str,
     field: str,
     default: bool,
-    announce: str | Mapping[Any, str],
+    announce: str | Mapping[Any, str | BySurface],
     audience: Audience,
     *helps: str,
     said_on_resume: bool = False,
@@ -248,8 +250,14 @@ SETTINGS: dict[str, SettingSpec] = {
             Choice(SpeechMode, older=((True, "on"), (False, "off"))),
             SpeechMode.AUTO,
             {
-                SpeechMode.AUTO: N_(
-                    "Speech, automatic. The game speaks when no screen reader does."
+                SpeechMode.AUTO: BySurface(
+                    N_("Speech, automatic. The game speaks when no screen reader does."),
+                    N_(
+                        "Speech, automatic. In the browser this means silent, since a page "
+                        "cannot tell whether a screen reader is running. Type {set} {speech} "
+                        "{on} to hear the browser's voice."
+                    ),
+                    ("set", "speech", "on"),
                 ),
                 SpeechMode.ON: N_("Speech, on."),
                 SpeechMode.OFF: N_("Speech, off."),

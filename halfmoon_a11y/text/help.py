@@ -19,7 +19,7 @@ from halfmoon_a11y.play.commands import (
     settings_of_set,
 )
 from halfmoon_a11y.play.lexicon import ENGLISH, languages, lexicon
-from halfmoon_a11y.play.messages import N_
+from halfmoon_a11y.play.messages import N_, BySurface, Surface
 from halfmoon_a11y.play.settings import SETTINGS, Choice, Language, Number, SettingSpec, Switch
 from halfmoon_a11y.text.words import Words
 
@@ -55,9 +55,36 @@ TABLE_TEXT = (
         "4 to 10 along the top, 11 and 12 on the right under the corner."
     ),
     N_("The reserve is in the middle of the arc, in two rows of four, R1 to R4 above R5 to R8."),
-    N_("The arrow keys follow the arc, piles 1 to 12, then R1 to R8."),
+    BySurface(
+        N_("The arrow keys follow the arc, piles 1 to 12, then R1 to R8."),
+        N_("The places follow the arc, piles 1 to 12, then R1 to R8."),
+    ),
 )
 
+
+# `help screen reader` and `help keys` in a page: the terminal's pages speak of its keys,
+# Orca's punctuation, the caret and starting from a shell, none of which a page has.
+PAGE_KEYS = N_(
+    "Keys. Type the commands in the field, and press Enter. Enter on an empty field says "
+    "the last answer again. Escape silences the sounds and the browser's voice."
+)
+PAGE_SCREEN_READER_TEXT = (
+    N_(
+        "For screen readers and braille. The page announces each answer once. The list What "
+        "was said keeps every answer, newest last, to read with your screen reader's keys."
+    ),
+    PAGE_KEYS,
+    N_("Speech. Your screen reader speaks. Type {set} {speech} {on} to hear the browser's voice."),
+    N_(
+        "Settings for the ear. The setting {sounds} plays a short sound with each answer. "
+        "With {answers} {short}, the score is left out after each move. With {heights} {on}, "
+        "{tops} says each pile's height."
+    ),
+    N_(  # the terminal's own paragraph, the same in a page
+        "Memory aids. Type {hidden} to count the hidden cards of each value, {moves} to "
+        "hear the moves of this game, and {repeat} 2 to hear the answer before the last."
+    ),
+)
 
 SCREEN_READER = N_(
     "With a screen reader, move with Comma and Full stop. On Left and Right arrows, "
@@ -146,7 +173,9 @@ class Helper:
             for key in ("speech", "sounds", "answers", "cards", "rate", "heights")
         }
         fields |= {word: self.value_word(word) for word in ("auto", "on", "short", "letters")}
-        return [self.words._(paragraph).format(**fields) for paragraph in SCREEN_READER_TEXT]
+        on_page = self.words.surface == Surface.PAGE
+        paragraphs = PAGE_SCREEN_READER_TEXT if on_page else SCREEN_READER_TEXT
+        return [self.words._(paragraph).format(**fields) for paragraph in paragraphs]
 
     def topic(self, name: str) -> list[str]:
         """One command: what it does, how it is typed, and its other names in this language."""
@@ -199,8 +228,10 @@ class Helper:
         return names[0].replace("-", " ")
 
     def keys(self) -> list[str]:
-        """The prompt's keys (play.keymap), in the player's language."""
+        """The prompt's keys (play.keymap), in the player's language; a page's own."""
         w = self.words
+        if w.surface == Surface.PAGE:
+            return [w._(PAGE_KEYS)]
         line = w._("{key}, {does}")
         from halfmoon_a11y.play.keymap import KEYMAP  # only for `help keys`
 

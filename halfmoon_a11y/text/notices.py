@@ -4,11 +4,11 @@ says so truthfully. The voice words its own notices (`voice.notices`)."""
 
 from __future__ import annotations
 
-from halfmoon_a11y.play.messages import N_
+from halfmoon_a11y.play.messages import N_, BySurface
 from halfmoon_a11y.store.notices import Problem, StorageProblem
 from halfmoon_a11y.text.words import Words
 
-STORAGE_PROBLEMS = {
+STORAGE_PROBLEMS: dict[tuple[Problem, bool], str | BySurface] = {
     (Problem.SETTINGS_UNREADABLE, True): N_(
         "Settings file {path} could not be read. It was renamed {aside}. "
         "Playing with the default settings."
@@ -32,9 +32,15 @@ STORAGE_PROBLEMS = {
         "but it cannot be resumed if the program stops."
     ),
     (Problem.STATS_FAILED, False): N_("Statistics could not be recorded in {path}."),
-    (Problem.OPEN_ELSEWHERE, False): N_(
-        "Half Moon is already open in another window. This window plays a game of its own "
-        "and saves nothing, no game, no settings, no statistics."
+    (Problem.OPEN_ELSEWHERE, False): BySurface(
+        N_(
+            "Half Moon is already open in another window. This window plays a game of its "
+            "own and saves nothing, no game, no settings, no statistics."
+        ),
+        N_(
+            "Half Moon is already open in another tab. This tab plays a game of its own and "
+            "saves nothing, no game, no settings, no statistics."
+        ),
     ),
     (Problem.JOURNAL_NOT_PLAIN, True): N_(
         "Journal {path} was not a plain file. It was renamed {aside}, and nothing was read from it."
@@ -171,4 +177,5 @@ def storage(words: Words, event: StorageProblem) -> str:
         return text.format(process=event.process, since=since, host=event.host)
     key = (event.problem, event.aside is not None)
     text = words._(STORAGE_PROBLEMS.get(key, UNREADABLE_LEFT_AS_IT_IS))
-    return text.format(path=event.path, aside=event.aside, count=event.count)
+    path, aside = words.path(event.path), words.path(event.aside)
+    return text.format(path=path, aside=aside, count=event.count)

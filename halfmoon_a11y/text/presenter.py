@@ -15,7 +15,7 @@ from halfmoon_a11y.core.errors import HalfMoonError
 from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play.commands import KEYS, READER_TOPIC, RULES, TABLE
 from halfmoon_a11y.play.lexicon import lexicon
-from halfmoon_a11y.play.messages import N_
+from halfmoon_a11y.play.messages import N_, BySurface
 from halfmoon_a11y.play.settings import SETTINGS, AnswerLength
 from halfmoon_a11y.play.views import Spot
 from halfmoon_a11y.store import notices as sn
@@ -33,6 +33,12 @@ SWITCHED_ON = {
     "move-errors": N_("When a move fails, the game says why."),
     "placement-help": N_("When you select a card, the game names the cards it combines with."),
 }
+# Said when a game is left: a page is not started again, it is opened.
+SAVED_FOR_LATER = BySurface(
+    N_("The game is saved. It comes back when you start again."),
+    N_("The game is saved. It comes back when you open this page again."),
+)
+GOODBYE = BySurface(N_("Goodbye."), N_("You can close this page."))
 TRIO_NEEDS = {
     (Rank.JACK,): N_("A jack completes the trio."),
     (Rank.QUEEN,): N_("A queen completes the trio."),
@@ -450,7 +456,7 @@ class Presenter:
         else:  # a window that saves nothing, a full disk
             lines = [w._("Something went wrong with that command. The game goes on.")]
         if event.log is not None:
-            lines.append(w._("The details are in {path}.").format(path=event.log))
+            lines.append(w._("The details are in {path}.").format(path=w.path(event.log)))
         return lines
 
     @_renders(se.RepeatAsked)
@@ -496,11 +502,11 @@ class Presenter:
                     new=self.helper.local_name("new"),
                 )
             ]
-        return [w._("The game is saved. It comes back when you start again.")]
+        return [w._(SAVED_FOR_LATER)]
 
     @_renders(se.QuitAsked)
     def _quit(self, event: se.QuitAsked) -> list[str]:
-        return [self.words._("Goodbye.")]
+        return [self.words._(GOODBYE)]
 
     @_renders(se.StatsShown)
     def _stats(self, event: se.StatsShown) -> list[str]:

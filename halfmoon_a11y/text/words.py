@@ -9,7 +9,9 @@ from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at
 from halfmoon_a11y.core.events import Placed
 from halfmoon_a11y.core.places import Location
 from halfmoon_a11y.core.values import record
-from halfmoon_a11y.play.messages import N_, NP_
+from halfmoon_a11y.play.commands import COMMANDS
+from halfmoon_a11y.play.lexicon import ENGLISH, lexicon
+from halfmoon_a11y.play.messages import N_, NP_, BySurface, Surface
 from halfmoon_a11y.play.settings import AnswerLength, CardNames
 from halfmoon_a11y.text.catalog import Source, translations
 
@@ -51,19 +53,39 @@ SUIT_LETTERS = {
 
 @record
 class Words:
-    """Translation functions for one language, the card-name setting and the length of
-    answers."""
+    """Translation functions for one language, the card-name setting, the length of
+    answers and the surface the game is played on: a sentence declared `BySurface` is
+    chosen for it before it is translated, and on a page the page's folder (`home`) is
+    left out of any path said, since a player cannot open it."""
 
     language: str = "en"
     cards: CardNames = CardNames.FULL
     answers: AnswerLength = AnswerLength.FULL
+    surface: str = Surface.TERMINAL
+    home: str = ""
 
     @property
     def catalog(self) -> gettext.NullTranslations | Source:
         return translations(self.language)
 
-    def _(self, message: str) -> str:
+    def _(self, message: str | BySurface) -> str:
+        if isinstance(message, BySurface):
+            return self._surfaced(message)
         return self.catalog.gettext(message)
+
+    def _surfaced(self, message: BySurface) -> str:
+        """The surface's own text, translated, its command words in the player's language."""
+        text = self.catalog.gettext(message.on(self.surface))
+        if not message.words:
+            return text
+        return _filled(self, text, message.words)
+
+    def path(self, path: object) -> str:
+        """A file's path as said: on a page, without the page's own folder."""
+        shown = str(path)
+        if self.home and shown.startswith(self.home):
+            return shown[len(self.home) :]
+        return shown
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         return self.catalog.ngettext(singular, plural, n)
@@ -165,3 +187,21 @@ def _card_name(words: Words, card: Card) -> str:
 @cache
 def _place_name(words: Words, location: Location) -> str:
     return words._place(location)
+
+
+def _filled(words: Words, text: str, names: tuple[str, ...]) -> str:
+    """`text` with each of `names` in braces replaced by the player's word for it: a
+    setting's name, a value's or a command's, looked up in that order. Other braces are
+    left for the caller's own fields."""
+    language = lexicon(words.language)
+    for name in names:
+        local = language.setting(name) or language.value(name) or ENGLISH.value(name)
+        local = local or _local_command(name, words.language) or name
+        text = text.replace("{" + name + "}", local)
+    return text
+
+
+def _local_command(name: str, language: str) -> str | None:
+    """A command's name in `language`, looked up by its English name in the table."""
+    spec = next((spec for spec in COMMANDS if spec.name == name), None)
+    return None if spec is None else spec.local_name(language)

@@ -13,14 +13,15 @@ from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.settings import SETTINGS, Settings
 from halfmoon_a11y.text.presenter import Presenter
-from halfmoon_a11y.text.words import Words
+from halfmoon_a11y.text.teller import Teller
 from halfmoon_a11y.ui.json_events import event_fields
-from halfmoon_a11y.ui.loop import Heard, Turns, plain_failure, serve
+from halfmoon_a11y.ui.loop import Failures, Turns, serve
 
 if TYPE_CHECKING:
     from typing import Any, TextIO
 
     from halfmoon_a11y.play.port import Store
+    from halfmoon_a11y.text.teller import Told
     from halfmoon_a11y.ui.loop import Report
 
 
@@ -70,81 +71,38 @@ def state_json(session: Session) -> dict[str, Any]:
 
 
 def event_json(
-    event: se.SessionEvent, presenter: Presenter, message: str | None = None
+    event: se.SessionEvent, presenter: Presenter | None = None, message: str | None = None
 ) -> dict[str, Any]:
     """One event as JSON, with `message`: what a player would be told, in their language
-    (`message` when given: the presenter's `messages` for the whole answer)."""
+    (the teller's part for this event, so the messages read in order are the text; else
+    the event worded alone by `presenter`)."""
     fields = event_fields(event)
-    fields["message"] = " ".join(presenter.render(event)) if message is None else message
+    if message is None:
+        message = " ".join((presenter or Presenter()).render(event))
+    fields["message"] = message
     return fields
 
 
-class JsonMode(Turns):
-    """Drives a session from lines of text; each answer is one JSON object, written."""
+class JsonSink:
+    """Each told answer as one JSON object: its events with their messages, and the
+    table's state. No voice, no sounds: a program reads it."""
 
-    def __init__(
-        self,
-        session: Session,
-        out: TextIO | None = None,
-        store: Store | None = None,
-        report: Report | None = None,
-    ) -> None:
-        super().__init__(session, store, report)
+    def __init__(self, session: Session, out: TextIO | None, failures: Failures) -> None:
+        self.session = session
         self.out = out
-        self.presenter = Presenter()
-        self.heard = Heard()  # the last answers' events, for `repeat`
+        self.failures = failures
         self.written: dict[str, Any] = {}  # the last object written
-        self._followed: Settings | None = None
-        self._follow_settings()
 
-    def _follow_settings(self) -> None:
-        settings = self.session.settings
-        if settings is not self._followed:  # settings are immutable: a change is a new object
-            self._followed = settings
-            self.presenter.words = Words(settings.language, settings.cards, settings.answers)
+    def deliver(self, told: Told) -> None:
+        events = [event_json(e, message=m) for e, m in zip(told.events, told.messages, strict=True)]
+        self._write({"events": events, "state": state_json(self.session)})
 
-    def apply(self, answer: se.Answer) -> se.Answer:
-        self._follow_settings()
-        return answer
-
-    def line(self, text: str) -> None:
-        # No voice to interrupt: straight to the turn. One line end ("\n", "\r\n") comes
-        # off a line given with it (`reply`); more carriage returns are the line's and
-        # count towards its limit, as in `plain.lines_from` (issue 26, finding 9).
-        stripped = text.removesuffix("\n").removesuffix("\r")
-        self._turn(lambda: self.session.handle(stripped))
-
-    def reply(self, text: str) -> dict[str, Any]:
-        """The object written for one line (for tests and scripts)."""
-        self.line(text)
-        return self.written
-
-    def opened(self) -> dict[str, Any]:
-        """The object written for the opening (for tests and scripts)."""
-        self.start()
-        return self.written
-
-    def say(self, answer: se.Answer) -> None:
-        """No table after a deal: every line sends the state. A repeat says so: the
-        events after `repeat` happened before."""
-        events = self.heard.repeated(self.presenter, answer, table=False)
-        self.heard.heard(answer, events)
-        self._write(
-            {
-                "events": [
-                    event_json(e, self.presenter, message)
-                    for e, message in zip(events, self.presenter.messages(events), strict=True)
-                ],
-                "state": state_json(self.session),
-            }
-        )
-
-    def say_plainly(self) -> None:
+    def plainly(self, text: str) -> None:
         """A bug that even the error event cannot be made for: the error, plainly, and
         the state if it can be read."""
         event: dict[str, Any] = {"type": "error", "code": "internal", "log": None}
-        event["saved"] = self._saved
-        event["message"] = plain_failure(self.presenter, self._saved)
+        event["saved"] = self.failures.saved
+        event["message"] = text
         state: dict[str, Any] | None = None
         with suppress(Exception):
             state = state_json(self.session)
@@ -155,6 +113,82 @@ class JsonMode(Turns):
         if self.out is not None:
             self.out.write(_ENCODER.encode(obj) + "\n")
             self.out.flush()
+
+    # Nothing of its own to start, follow, silence or close.
+    def begin(self) -> None:
+        return
+
+    def opening_notes(self) -> list[se.SessionEvent]:
+        return []
+
+    def opened(self, answer: se.Answer) -> None:
+        return
+
+    def follow(self, answer: se.Answer) -> list[se.SessionEvent]:
+        return []
+
+    def interrupt(self) -> None:
+        return
+
+    def settle(self) -> None:
+        return
+
+    def close(self, leaving: bool) -> None:
+        return
+
+
+class JsonMode:
+    """Drives a session from lines of text; each answer is one JSON object, written.
+    No table after a deal (every line sends the state), and a repeat says so: the events
+    after `repeat` happened before."""
+
+    def __init__(
+        self,
+        session: Session,
+        out: TextIO | None = None,
+        store: Store | None = None,
+        report: Report | None = None,
+    ) -> None:
+        self.session = session
+        self.failures = Failures(session, store if store is not None else session.store, report)
+        self.teller = Teller(table=False, names_repeat=True, parts_on_failure=False)
+        self.sink = JsonSink(session, out, self.failures)
+        self.turns = Turns(session, self.teller, self.sink, self.failures, store)
+
+    @property
+    def leaving(self) -> bool:
+        return self.turns.leaving
+
+    @property
+    def written(self) -> dict[str, Any]:
+        """The last object written."""
+        return self.sink.written
+
+    def start(self) -> None:
+        self.turns.start()
+
+    def settle(self) -> None:
+        return  # no voice to choose
+
+    def line(self, text: str) -> None:
+        # No voice to interrupt: straight to the turn. One line end ("\n", "\r\n") comes
+        # off a line given with it (`reply`); more carriage returns are the line's and
+        # count towards its limit, as in `plain.lines_from`.
+        stripped = text.removesuffix("\n").removesuffix("\r")
+        self.turns.line(stripped)
+
+    def close(self) -> None:
+        self.turns.close()
+
+    def reply(self, text: str) -> dict[str, Any]:
+        """The object written for one line (for tests and scripts)."""
+        self.line(text)
+        return self.written
+
+    def opened(self) -> dict[str, Any]:
+        """The object written for the opening (for tests and scripts)."""
+        self.start()
+        return self.written
 
 
 def run(

@@ -1,125 +1,180 @@
 """The read loop every front end shares, and a turn as one straight line.
 
-A typed line goes down once and comes back up once: parse, execute (the session),
-persist (the store), apply the settings that changed (the front end's words and
-voice), render and say (the presenter, the front end); then the store finishes what
-could wait for the answer (`after`: a result written to the statistics). Nothing below calls up: the
-session returns one `Answer` value, the store returns it with its notices.
+A typed line goes down once and comes back up once: line → command (the session) →
+store (persist) → teller (the answer worded once, in order, remembered for `repeat`)
+→ sink (written and spoken, a JSON line, a page's announcement); then the store
+finishes what could wait for the answer (`after`: a result written to the
+statistics). Nothing below calls up: the session returns one `Answer` value, the
+store returns it with its notices.
 
 Plain mode reads a stream, the prompt reads typed lines, the JSON mode reads JSON
 lines' commands; all of them go through `serve`. A bug in any command is caught here:
 the player hears one short sentence, the details go to a log file, the game is saved
-and goes on (`Turns.failed`).
+and goes on (`Failures.failed`).
 """
 
 from __future__ import annotations
 
 import signal
-from abc import ABC, abstractmethod
-from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.quiet import suppress
 from halfmoon_a11y.host import system
 from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play import since
-from halfmoon_a11y.play.commands import REPEAT_DEPTH, Command
+from halfmoon_a11y.play.commands import Command
 from halfmoon_a11y.play.session import Session
-from halfmoon_a11y.text.presenter import Presenter
+from halfmoon_a11y.text.teller import Teller, Told
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from typing import Protocol
 
     from halfmoon_a11y.play.port import Store
 
     Report = Callable[[BaseException], str | None]
 
+    class Sink(Protocol):
+        """Where told answers go: the terminal (written and spoken), the JSON lines, a
+        page. A sink words nothing: the `Teller` did; it delivers, and follows what the
+        player changed."""
 
-class Turns(ABC):
-    """The straight line of a turn, for every front end. A front end says how it applies
-    settings (`apply`) and how it says an answer (`say`); the rest is here, once."""
+        def begin(self) -> None:
+            """The opening is about to be told (the voice may be chosen beside it)."""
 
-    def __init__(
-        self, session: Session, store: Store | None = None, report: Report | None = None
-    ) -> None:
+        def opening_notes(self) -> list[se.SessionEvent]:
+            """What the sink says about itself at the start (which voice speaks)."""
+
+        def opened(self, answer: se.Answer) -> None:
+            """The opening as it will be said (kept, when the voice's choice comes later)."""
+
+        def follow(self, answer: se.Answer) -> list[se.SessionEvent]:
+            """Follow the settings the answer changed (the voice); notes of its own."""
+
+        def deliver(self, told: Told) -> None:
+            """Give the player one answer: one write, one announcement, one JSON line."""
+
+        def plainly(self, text: str) -> None:
+            """The last resort, when even the failure cannot be worded (`Teller.plainly`)."""
+
+        def interrupt(self) -> None:
+            """A new command silences the last answer."""
+
+        def settle(self) -> None:
+            """Finish what the opening began without waiting for it (the voice's choice)."""
+
+        def close(self, leaving: bool) -> None:
+            """Stop what the sink started (the voice); `leaving`: after `quit`."""
+
+    class Front(Protocol):
+        """What `serve` drives: a front end's turns."""
+
+        @property
+        def leaving(self) -> bool: ...
+
+        def start(self) -> None: ...
+        def settle(self) -> None: ...
+        def line(self, text: str) -> None: ...
+        def close(self) -> None: ...
+
+
+class Failures:
+    """What a bug costs: its details written down (the path said the first time), the
+    game saved as it stands, and one sentence. Bugs met outside a turn (silencing the
+    voice, a key) wait here to be said with the next answer."""
+
+    def __init__(self, session: Session, store: Store, report: Report | None) -> None:
         self.session = session
-        self.store: Store = store if store is not None else session.store
+        self.store = store
         self.report = report  # writes a bug's details down; the file's path, or None
-        self.leaving = False  # `quit` was answered: the loop ends
+        self.saved = False  # the last bug's game was saved as it stood
         self._reported = False  # the log's path is said once a run
-        self._saved = False  # the last bug's game was saved as it stood
-        self._troubles: list[se.SessionEvent] = []  # bugs met outside a turn: said at the next
+        self._waiting: list[se.SessionEvent] = []
 
-    # -- what a front end says ---------------------------------------------------------
-
-    def apply(self, answer: se.Answer) -> se.Answer:
-        """Follow the settings that changed; the answer with notes of the front end's own."""
-        return answer
-
-    @abstractmethod
-    def say(self, answer: se.Answer) -> None:
-        """Render the answer and give it to the player (each front end its own way)."""
-
-    def interrupt(self) -> None:
-        """A new command silences the last answer."""
-        return  # a front end with nothing of its own to do here (the JSON mode)
-
-    def silence(self) -> None:
-        """`interrupt`, which never stops the game: a bug in it is written down and said
-        with the next answer, after what that answer did (issue 26)."""
-        try:
-            self.interrupt()
-        except Exception as error:
-            self.trouble(self.failed(error))
+    def failed(self, error: BaseException) -> se.Failed:
+        """Nothing here may fail in turn."""
+        log = None
+        with suppress(Exception):
+            log = self.report(error) if self.report is not None else None
+        saved = False
+        with suppress(Exception):
+            saved = bool(self.store.rescue(self.session))
+        shown = None if self._reported else log
+        self._reported = self._reported or log is not None
+        self.saved = saved
+        return se.Failed(shown, saved)
 
     def trouble(self, event: se.SessionEvent) -> None:
-        """A bug met outside a turn (silencing the voice, a key), said with the next answer."""
-        self._troubles.append(event)
+        """A bug met outside a turn, said with the next answer."""
+        self._waiting.append(event)
 
     def troubles(self) -> list[se.SessionEvent]:
         """The bugs met since the last answer, each said once."""
-        troubles, self._troubles = self._troubles, []
+        troubles, self._waiting = self._waiting, []
         return troubles
 
-    def settle(self) -> None:
-        """Finish what the opening began without waiting for it (the voice speech auto
-        chooses), before the first line is read: `serve` asks, and so does each turn."""
-        return  # a front end with nothing of its own to do here (the JSON mode)
 
-    def opening_notes(self) -> Sequence[se.SessionEvent]:
-        """What the front end says about itself at the start (which voice speaks)."""
-        return ()
+class Turns:
+    """The straight line of a turn, for every front end: line, command, store, teller,
+    sink. What differs between front ends is their `Teller` (the surface's words) and
+    their `Sink` (how a told answer reaches the player); this class is never derived."""
 
-    def close(self) -> None:
-        """Stop what the front end started (the voice)."""
-        return  # a front end with nothing of its own to do here (the JSON mode)
+    def __init__(
+        self,
+        session: Session,
+        teller: Teller,
+        sink: Sink,
+        failures: Failures,
+        store: Store | None = None,
+    ) -> None:
+        self.session = session
+        self.teller = teller
+        self.sink = sink
+        self.failures = failures
+        self.store: Store = store if store is not None else session.store
+        self.leaving = False  # `quit` was answered: the loop ends
+        teller.follow(session.settings)
+
+    def failed(self, error: BaseException) -> se.Failed:
+        return self.failures.failed(error)
+
+    def silence(self) -> None:
+        """The sink's `interrupt`, which never stops the game: a bug in it is written
+        down and said with the next answer, after what that answer did."""
+        try:
+            self.sink.interrupt()
+        except Exception as error:
+            self.failures.trouble(self.failed(error))
 
     # -- the line ------------------------------------------------------------------------
 
     def start(self) -> None:
         """The opening: the deal, the notices, the table."""
-        self._turn(lambda: self.apply_opening(self.session.opening()), persist=False)
+        self.sink.begin()
+        self._turn(self._opening, persist=False)
 
-    def apply_opening(self, answer: se.Answer) -> se.Answer:
-        return answer.noted(self.opening_notes(), first=True)
+    def _opening(self) -> se.Answer:
+        answer = self.session.opening().noted(self.sink.opening_notes(), first=True)
+        self.sink.opened(answer)
+        return answer
 
     def line(self, text: str) -> None:
-        """One typed line: parse, execute, persist, apply, render and say."""
-        self.settle()
+        """One typed line: parse, execute, persist, follow, tell and deliver."""
+        self.sink.settle()
         self.silence()
         self._turn(lambda: self.session.handle(text))
 
     def run(self, command: Command) -> None:
         """A command given without words (a key at the prompt), the same way."""
-        self.settle()
+        self.sink.settle()
         self.silence()
         self._turn(lambda: self.session.execute(command))
 
     def show(self, make: Callable[[], se.Answer]) -> None:
-        """An answer the front end makes itself (the cursor's), said the same way: nothing
+        """An answer made outside the session (the cursor's), said the same way: nothing
         to execute or persist, and a bug in it caught as in any other."""
-        self.settle()
+        self.sink.settle()
         self.silence()
         self._turn(make, persist=False)
 
@@ -141,146 +196,56 @@ class Turns(ABC):
                 except Exception as error:
                     answer = answer.noted([self.failed(error)])
             try:
-                answer = self.apply(answer)
+                self.teller.follow(self.session.settings)
+                answer = answer.noted(self.sink.follow(answer))
             except Exception as error:
                 answer = answer.noted([self.failed(error)])
-        self._say(answer.noted(self.troubles()))
+        self.say(answer.noted(self.failures.troubles()))
         if persist:
             self._after()
 
     def _after(self) -> None:
-        """Once the answer is out: what the store left until then (issue 28: a win is
-        recorded after "Victory" is said). A bug in it is said with the next answer."""
+        """Once the answer is out: what the store left until then (a win is recorded
+        after "Victory" is said). A bug in it is said with the next answer."""
         try:
             self.store.after()
         except Exception as error:
-            self.trouble(self.failed(error))
+            self.failures.trouble(self.failed(error))
 
     def _done_since(self, before: since.Mark) -> se.Answer:
-        """What the failed command had done to the game (issue 26); nothing if even that
-        cannot be told."""
+        """What the failed command had done to the game; nothing if even that cannot be
+        told."""
         try:
             return since.done_since(self.session, before)
         except Exception:  # the first bug is written down already: this one is not said
             return se.Answer()
 
-    def _say(self, answer: se.Answer) -> None:
-        """Say the answer; if saying it meets a bug, say that instead; if even that fails,
-        `say_plainly`. An output that cannot be written (a closed pipe, a full disk) is no
-        bug: the command line deals with it."""
+    def say(self, answer: se.Answer) -> None:
+        """Tell the answer and deliver it; if that meets a bug, every part that can still
+        be worded and the failure; if even that fails, one plain sentence. An output that
+        cannot be written (a closed pipe, a full disk) is no bug: the command line deals
+        with it."""
         try:
-            self.say(answer)
+            self.sink.deliver(self.teller.tell(answer))
             return
         except OSError:
             raise
         except Exception as error:
             failure = self.failed(error)
         try:
-            self.say_in_part(answer, failure)
+            self.sink.deliver(self.teller.tell_in_part(answer, failure))
         except OSError:
             raise
         except Exception as error:
             self.failed(error)
-            self.say_plainly()
+            self.sink.plainly(self.teller.plainly(self.failures.saved))
 
-    def say_in_part(self, answer: se.Answer, failure: se.Failed) -> None:
-        """Saying `answer` met a bug: say what of it can still be said, then `failure`.
-        By default the failure alone; the text front end says every part it can word."""
-        self.say(se.Answer((failure,)))
-
-    def say_plainly(self) -> None:
-        """The last resort, when even the failure cannot be said in the player's words."""
-        return  # by default nothing more can be said; both front ends write one line
-
-    def failed(self, error: BaseException) -> se.Failed:
-        """A bug: its details written down (the path said the first time), the game saved
-        as it stands. Nothing here may fail in turn."""
-        log = None
-        with suppress(Exception):
-            log = self.report(error) if self.report is not None else None
-        saved = False
-        with suppress(Exception):
-            saved = bool(self.store.rescue(self.session))
-        shown = None if self._reported else log
-        self._reported = self._reported or log is not None
-        self._saved = saved
-        return se.Failed(shown, saved)
+    def close(self) -> None:
+        """Stop what the sink started; after `quit`, its answer heard first."""
+        self.sink.close(self.leaving)
 
 
-SAVED = "Something went wrong with that command. The game is saved and goes on."
-NOT_SAVED = "Something went wrong with that command. The game goes on."
-
-
-def plain_failure(presenter: Presenter, saved: bool) -> str:
-    """The failure sentence in the player's language if the catalog still answers, else
-    in English: said when even the presenter fails."""
-    text = SAVED if saved else NOT_SAVED
-    try:
-        return presenter.words._(text)
-    except Exception:
-        return text
-
-
-class Heard:
-    """The answers said, for `repeat` and `repeat 3` (issue 29): the last REPEAT_DEPTH,
-    each as `remembered` keeps it, newest last. A repeat is not kept: `repeat 2` twice
-    says the same answer."""
-
-    def __init__(self) -> None:
-        self._answers: deque[list[se.SessionEvent]] = deque(maxlen=REPEAT_DEPTH)
-
-    def keep(self, events: list[se.SessionEvent]) -> None:
-        self._answers.append(remembered(events))
-
-    def replace_last(self, events: list[se.SessionEvent]) -> None:
-        """The last answer as it is now said (the opening, with the voice chosen)."""
-        if self._answers:
-            self._answers.pop()
-        self.keep(events)
-
-    def back(self, answers: int) -> list[se.SessionEvent]:
-        """The answer said `answers` answers ago (1: the last); empty when not kept."""
-        if not 1 <= answers <= len(self._answers):
-            return []
-        return self._answers[-answers]
-
-    def __len__(self) -> int:
-        return len(self._answers)
-
-    def repeated(
-        self, presenter: Presenter, answer: se.Answer, table: bool
-    ) -> list[se.SessionEvent]:
-        """The answer in the presenter's order; for a repeat, the answer it asks for."""
-        back = answer.repeat or 1
-        return presenter.order(answer, table=table, last=self.back(back), kept=len(self))
-
-    def heard(self, answer: se.Answer, events: list[se.SessionEvent]) -> list[se.SessionEvent]:
-        """What the player hears of an answer in `Presenter.order`'s order, kept unless it
-        is a repeat. A plain `repeat` says nothing of its own: the `repeat` event is left
-        out. `repeat 3` says first how far back the answer was."""
-        if not answer.repeat:
-            if events:
-                self.keep(events)
-            return events
-        return events if answer.repeat > 1 else events[1:]
-
-
-def remembered(events: list[se.SessionEvent]) -> list[se.SessionEvent]:
-    """What `repeat` says again of an answer: all of it, but a bug's log path, which is
-    said once, and the voice or the sounds stopping, said once too."""
-    if se.Failed not in map(type, events):
-        return events
-    return [
-        se.Failed(saved=event.saved, part=event.part) if isinstance(event, se.Failed) else event
-        for event in events
-        if not (isinstance(event, se.Failed) and event.part in _SAID_ONCE)
-    ]
-
-
-_SAID_ONCE = (se.Part.VOICE, se.Part.SOUNDS)
-
-
-def serve(front: Turns, lines: Iterable[str], started: bool = False) -> int:
+def serve(front: Front, lines: Iterable[str], started: bool = False) -> int:
     """The exit status: 0, whether the lines ran out or the player quit. `started`: the
     front end has said its opening already."""
     try:

@@ -23,23 +23,24 @@ from halfmoon_a11y.core.errors import BadDealCodeError
 from halfmoon_a11y.core.quiet import suppress
 from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play import commands as cmd
-from halfmoon_a11y.play.commands import KEYS, READER_TOPIC
-from halfmoon_a11y.play.lexicon import languages, lexicon
-from halfmoon_a11y.play.messages import N_
+from halfmoon_a11y.play.lexicon import languages
+from halfmoon_a11y.play.messages import N_, Surface
 from halfmoon_a11y.play.settings import Settings, SpeechMode
 from halfmoon_a11y.store.files import Paths
 from halfmoon_a11y.store.keeper import Keeper
 from halfmoon_a11y.store.settings_file import SettingsFile
 from halfmoon_a11y.text.ear import for_the_ear
-from halfmoon_a11y.text.help import Helper
 from halfmoon_a11y.text.presenter import Presenter
+from halfmoon_a11y.text.teller import Teller
 from halfmoon_a11y.text.words import Words
-from halfmoon_a11y.ui.loop import Heard, Turns, plain_failure
+from halfmoon_a11y.ui.loop import Failures, Turns
 from halfmoon_a11y.voice import earcons
 
 if TYPE_CHECKING:
     from typing import Any
 
+    from halfmoon_a11y.play.session import Session
+    from halfmoon_a11y.text.teller import Told
     from halfmoon_a11y.ui.loop import Report
 
 # What the page itself says and shows, in the player's language: written into the
@@ -67,56 +68,6 @@ STORAGE_REFUSED = N_(
     "lost when the page closes."
 )
 STORAGE_BACK = N_("Kept again. This browser stores the game once more.")  # after a refusal
-# `help screen reader` and `help keys` in the page: the terminal's pages speak of its keys,
-# Orca's punctuation, the caret and starting from a shell, none of which a page has.
-PAGE_KEYS = N_(
-    "Keys. Type the commands in the field, and press Enter. Enter on an empty field says "
-    "the last answer again. Escape silences the sounds and the browser's voice."
-)
-PAGE_READER_TEXT = (
-    N_(
-        "For screen readers and braille. The page announces each answer once. The list What "
-        "was said keeps every answer, newest last, to read with your screen reader's keys."
-    ),
-    PAGE_KEYS,
-    N_("Speech. Your screen reader speaks. Type {set} {speech} {on} to hear the browser's voice."),
-    N_(
-        "Settings for the ear. The setting {sounds} plays a short sound with each answer. "
-        "With {answers} {short}, the score is left out after each move. With {heights} {on}, "
-        "{tops} says each pile's height."
-    ),
-    N_(  # the terminal's own paragraph, the same in a page
-        "Memory aids. Type {hidden} to count the hidden cards of each value, {moves} to "
-        "hear the moves of this game, and {repeat} 2 to hear the answer before the last."
-    ),
-)
-# Sentences of the terminal that are not true in a page, and what the page says instead
-# (`WebFrontEnd.page_words_for`): each is found in the player's language, in whatever
-# line holds it (a help list's line, a setting's announcement, a notice).
-PAGE_INSTEAD = {
-    N_("The game's own voice. Auto, it speaks only when no screen reader does."): N_(
-        "The browser's voice. Auto is silent in a page, on speaks."
-    ),
-    N_("Speech, automatic. The game speaks when no screen reader does."): N_(
-        "Speech, automatic. In the browser this means silent, since a page cannot tell "
-        "whether a screen reader is running. Type {set} {speech} {on} to hear the "
-        "browser's voice."
-    ),
-    N_("The arrow keys follow the arc, piles 1 to 12, then R1 to R8."): N_(
-        "The places follow the arc, piles 1 to 12, then R1 to R8."
-    ),
-    N_(
-        "Half Moon is already open in another window. This window plays a game of its own "
-        "and saves nothing, no game, no settings, no statistics."
-    ): N_(
-        "Half Moon is already open in another tab. This tab plays a game of its own and "
-        "saves nothing, no game, no settings, no statistics."
-    ),
-    N_("The game is saved. It comes back when you start again."): N_(
-        "The game is saved. It comes back when you open this page again."
-    ),
-    N_("Goodbye."): N_("You can close this page."),
-}
 
 
 def page_words(language: str) -> dict[str, str]:
@@ -150,114 +101,86 @@ def home_paths(home: str) -> Paths:
     )
 
 
-class WebFrontEnd(Turns):
-    """A turn as the terminal's, said as one object for the page: its lines, the text
-    announced (the lines joined), what the browser's voice should hear, the sound's file
-    and the settings the page follows (language, sounds, speech and rate)."""
+class PageSink:
+    """Each told answer as one object for the page: its lines, the text announced (the
+    lines joined), what the browser's voice should hear, the sound's file and the
+    settings the page follows (language, sounds, speech and rate). The page's own
+    sentences were chosen before wording (the teller's surface is the page's)."""
 
-    def __init__(
-        self,
-        session: Any,
-        store: Any = None,
-        report: Report | None = None,
-        home: str = "",
-    ) -> None:
-        super().__init__(session, store, report)
-        self.presenter = Presenter()
-        self.heard = Heard()
+    def __init__(self, session: Session) -> None:
+        self.session = session
         self.said: dict[str, Any] = {}
-        self.home = os.path.join(home, "") if home else ""  # left out of what is said
         self.lead: list[str] = []  # said before the next answer (a refused address code)
-        self._followed: Settings | None = None
-        self._follow_settings()
 
-    def _follow_settings(self) -> None:
+    def deliver(self, told: Told) -> None:
+        sound = earcons.for_events(told.events) if told.whole else None
+        self.plainly(*told.lines, sound=sound)
+
+    def plainly(self, *lines: str, sound: earcons.Sound | None = None) -> None:
         settings = self.session.settings
-        if settings is not self._followed:
-            self._followed = settings
-            self.presenter.words = Words(settings.language, settings.cards, settings.answers)
-
-    def apply(self, answer: se.Answer) -> se.Answer:
-        self._follow_settings()
-        return answer
-
-    def line(self, text: str) -> None:
-        """A typed line; an empty one says the last answer again (a page has no prompt
-        to show that Enter was heard: silence would sound broken)."""
-        if not text.strip():
-            self.run(cmd.Repeat())
-            return
-        super().line(text)
-
-    def say(self, answer: se.Answer) -> None:
-        events = self.heard.repeated(self.presenter, answer, table=True)
-        events = self.heard.heard(answer, events)
-        lines = self.page_help(events) or self.presenter.render_all(events)
-        self._said(self.for_the_page(lines), earcons.for_events(events))
-
-    def page_help(self, events: list[se.SessionEvent]) -> list[str]:
-        """The page's own `help screen reader` and `help keys`; empty for anything else."""
-        topics = {event.topic for event in events if isinstance(event, se.HelpShown)}
-        if len(events) != 1 or not topics & {READER_TOPIC, KEYS}:
-            return []
-        paragraphs = PAGE_READER_TEXT if READER_TOPIC in topics else (PAGE_KEYS,)
-        fields = self._fields()
-        return [self.presenter.words._(text).format(**fields) for text in paragraphs]
-
-    def _fields(self) -> dict[str, str]:
-        """Command, setting and value words of the player's language, for the page's
-        sentences: {set} {speech} {on}…"""
-        helper = Helper(self.presenter.words)
-        language = lexicon(self.presenter.words.language)
-        fields = {name: helper.local_name(name) for name in ("set", "repeat", "tops")}
-        fields |= {name: helper.local_name(name) for name in ("hidden", "moves")}
-        fields |= {
-            key: language.setting(key) or key for key in ("speech", "sounds", "answers", "heights")
-        }
-        fields |= {word: helper.value_word(word) for word in ("on", "short")}
-        return fields
-
-    def for_the_page(self, lines: list[str]) -> list[str]:
-        """The lines with the terminal's sentences that are not true in a page replaced
-        (`PAGE_INSTEAD`), and the page's folder left out of any path (a player cannot
-        open it: `config/settings.toml` is said, not the whole path)."""
-        words = self.presenter.words
-        instead = {words._(terminal): words._(page) for terminal, page in PAGE_INSTEAD.items()}
-        fields: dict[str, str] | None = None
-        found = []
-        for line in lines:
-            for terminal, page in instead.items():
-                if terminal in line:
-                    if "{" in page:
-                        fields = fields or self._fields()
-                        page = page.format(**fields)
-                    line = line.replace(terminal, page)
-            found.append(line.replace(self.home, ""))
-        return found
-
-    def say_in_part(self, answer: se.Answer, failure: se.Failed) -> None:
-        events = [*self.heard.repeated(self.presenter, answer, table=True), failure]
-        self._said(self.for_the_page(self.presenter.render_all(events, skip=_unsaid)), None)
-
-    def say_plainly(self) -> None:
-        self._said([plain_failure(self.presenter, self._saved)], None)
-
-    def _said(self, lines: list[str], sound: earcons.Sound | None) -> None:
-        settings = self.session.settings
-        lines, self.lead = [*self.lead, *lines], []
+        said, self.lead = [*self.lead, *lines], []
         self.said = {
-            "lines": lines,
-            "text": " ".join(lines),
-            "spoken": " ".join(for_the_ear(line) for line in lines),
+            "lines": said,
+            "text": " ".join(said),
+            "spoken": " ".join(for_the_ear(line) for line in said),
             "sound": sound.name if sound is not None and settings.sounds else None,
             "language": settings.language,
             "speech": settings.speech is SpeechMode.ON,
             "rate": settings.rate,
         }
 
+    # The page owns its voice and sounds: nothing to start, follow, silence or close here.
+    def begin(self) -> None:
+        return
 
-def _unsaid(error: Exception) -> None:
-    """A part of an answer that could not be worded: left out, the failure said after."""
+    def opening_notes(self) -> list[se.SessionEvent]:
+        return []
+
+    def opened(self, answer: se.Answer) -> None:
+        return
+
+    def follow(self, answer: se.Answer) -> list[se.SessionEvent]:
+        return []
+
+    def interrupt(self) -> None:
+        return
+
+    def settle(self) -> None:
+        return
+
+    def close(self, leaving: bool) -> None:
+        return
+
+
+class WebFrontEnd:
+    """A turn as the terminal's, told with the page's words and given as one object."""
+
+    def __init__(
+        self, session: Any, store: Any = None, report: Report | None = None, home: str = ""
+    ) -> None:
+        self.session = session
+        self.failures = Failures(session, store if store is not None else session.store, report)
+        # The page's folder is left out of any path said: a player cannot open it.
+        self.teller = Teller(Surface.PAGE, os.path.join(home, "") if home else "")
+        self.sink = PageSink(session)
+        self.turns = Turns(session, self.teller, self.sink, self.failures, store)
+
+    @property
+    def said(self) -> dict[str, Any]:
+        return self.sink.said
+
+    def start(self) -> None:
+        self.turns.start()
+
+    def line(self, text: str) -> None:
+        """A typed line; an empty one says the last answer again (a page has no prompt
+        to show that Enter was heard: silence would sound broken). `quit` says its
+        goodbye; the page stays open and the game with it."""
+        if not text.strip():
+            self.turns.run(cmd.Repeat())
+        else:
+            self.turns.line(text)
+        self.turns.leaving = False
 
 
 # What a turn may import on first use (see `Page.warm`).
@@ -304,7 +227,7 @@ class Page:
             try:
                 deal = DealCode.parse(code)
             except BadDealCodeError as error:
-                refusal = [Presenter(Words(settings.language)).error(error)]
+                refusal = [Presenter(Words(settings.language, surface=Surface.PAGE)).error(error)]
         session = keeper.open(deal, settings)
 
         def report(error: BaseException) -> str | None:
@@ -319,7 +242,7 @@ class Page:
             return None
 
         front = WebFrontEnd(session, keeper, report, home)
-        front.lead = refusal  # said first in the opening, which opens as without the code
+        front.sink.lead = refusal  # said first in the opening, which opens as without the code
         return cls(front)
 
     def opening(self) -> str:
@@ -331,7 +254,6 @@ class Page:
         """One typed command, as JSON. `quit` says its goodbye; the page stays open and
         the game with it (a tab has nothing to close: the game is kept already)."""
         self.front.line(text)
-        self.front.leaving = False
         return self._answer()
 
     def storage(self, kept: bool) -> str | None:
@@ -341,8 +263,7 @@ class Page:
         if kept == (not self._refused):
             return None
         self._refused = not kept
-        words = self.front.presenter.words
-        return words._(STORAGE_BACK if kept else STORAGE_REFUSED)
+        return self.front.teller.words._(STORAGE_BACK if kept else STORAGE_REFUSED)
 
     def warm(self) -> None:
         """Load now what a first refusal, notice, `help keys`, setting or `stats` would
