@@ -83,9 +83,9 @@ def watch(folder: Path, monkeypatch: pytest.MonkeyPatch) -> Nets:
     monkeypatch.setattr(loop.Failures, "failed", watched_failed)
     outside = cli._bug_outside_play
 
-    def watched_outside(error: Exception, argv: object) -> int:
+    def watched_outside(error: Exception, argv: object, opened: bool) -> int:
         nets.caught.append(error)
-        return outside(error, argv)  # type: ignore[arg-type]
+        return outside(error, argv, opened)  # type: ignore[arg-type]
 
     monkeypatch.setattr(cli, "_bug_outside_play", watched_outside)
     report = prompt._report

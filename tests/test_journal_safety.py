@@ -405,9 +405,10 @@ def test_the_watchdog_ends_the_game_even_when_its_last_save_hangs(tmp_path):
     FIFO, say) kept the game alive past SIGTERM."""
     code = (
         "import os, signal, time\n"
-        "from halfmoon_a11y.ui import cli\n"
-        "cli._last_words.append(lambda: time.sleep(60))  # a save that never returns\n"
-        "signal.signal(signal.SIGTERM, cli._leave_on_signal)\n"
+        "from halfmoon_a11y.ui.world import Leaving\n"
+        "leaving = Leaving()\n"
+        "leaving.last_words.append(lambda: time.sleep(60))  # a save that never returns\n"
+        "signal.signal(signal.SIGTERM, leaving.on_signal)\n"
         "try:\n"
         "    os.kill(os.getpid(), signal.SIGTERM)\n"
         "except SystemExit:\n"

@@ -28,9 +28,10 @@ def test_a_signal_another_thread_takes_while_leaving_waits():
     the process goes to it, not to the main thread that holds it."""
     code = (
         "import os, signal, threading, time\n"
-        "from halfmoon_a11y.ui import cli\n"
+        "from halfmoon_a11y.ui.world import Leaving\n"
+        "leaving = Leaving()\n"
         "from halfmoon_a11y.ui.loop import hold_signals\n"
-        "signal.signal(signal.SIGTERM, cli._leave_on_signal)\n"
+        "signal.signal(signal.SIGTERM, leaving.on_signal)\n"
         "threading.Thread(target=time.sleep, args=(5,), daemon=True).start()\n"
         "hold_signals()\n"
         "os.kill(os.getpid(), signal.SIGTERM)\n"

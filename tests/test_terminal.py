@@ -308,9 +308,10 @@ def test_the_watchdog_saves_and_ends_a_game_whose_leaving_hangs(tmp_path):
     mark, sent = tmp_path / "saved", tmp_path / "sent"
     code = (
         "import os, signal, sys, time\n"
-        "from halfmoon_a11y.ui import cli\n"
-        f"cli._last_words.append(lambda: open({str(mark)!r}, 'w').write('saved'))\n"
-        "signal.signal(signal.SIGHUP, cli._leave_on_signal)\n"
+        "from halfmoon_a11y.ui.world import Leaving\n"
+        "leaving = Leaving()\n"
+        f"leaving.last_words.append(lambda: open({str(mark)!r}, 'w').write('saved'))\n"
+        "signal.signal(signal.SIGHUP, leaving.on_signal)\n"
         f"open({str(sent)!r}, 'w').write(repr(time.time()))\n"
         "try:\n"
         "    os.kill(os.getpid(), signal.SIGHUP)\n"

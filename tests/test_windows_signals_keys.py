@@ -19,6 +19,7 @@ import pytest
 
 from halfmoon_a11y.ui import cli
 from halfmoon_a11y.ui.loop import closing_signals
+from halfmoon_a11y.ui.world import Leaving
 from halfmoon_a11y.voice.leaving import let_finish
 from halfmoon_a11y.voice.speaker import SilentSpeaker
 from tests.fakes_loader import fresh
@@ -61,7 +62,11 @@ def test_a_json_game_on_windows_leaves_on_sigterm_and_sigbreak(
     assert cli.main(["--json", "--code", "HM1-N-EMQPNCT"]) == 0
     answers = [json.loads(line) for line in out.getvalue().decode().splitlines()]
     assert len(answers) == 3  # the opening, pick 1, quit
-    leaving = [number for number, handler in windows_signals if handler is cli._leave_on_signal]
+    leaving = [
+        number
+        for number, handler in windows_signals
+        if getattr(handler, "__func__", None) is Leaving.on_signal
+    ]
     assert leaving == [signal.SIGTERM, SIGBREAK]
     held = [number for number, handler in windows_signals if handler is signal.SIG_IGN]
     assert set(held) == {SIGBREAK, signal.SIGINT}

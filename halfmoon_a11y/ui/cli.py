@@ -7,8 +7,7 @@ import io
 import os
 import signal
 import sys
-import time
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from types import SimpleNamespace
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
@@ -16,22 +15,19 @@ from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.core.errors import BadDealCodeError
 from halfmoon_a11y.core.quiet import suppress
 from halfmoon_a11y.play.lexicon import languages
-from halfmoon_a11y.play.settings import SETTINGS, Settings, SpeechMode
+from halfmoon_a11y.play.settings import SETTINGS, Settings
 from halfmoon_a11y.store.files import Paths
-from halfmoon_a11y.store.keeper import Keeper
-from halfmoon_a11y.store.lock import FilesLock
 from halfmoon_a11y.store.settings_file import SettingsFile
 from halfmoon_a11y.text.catalog import default_language
 from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.words import Words
 from halfmoon_a11y.ui import ctrl_c
-from halfmoon_a11y.ui.loop import closing_signals, hold_signals, serve
+from halfmoon_a11y.ui.loop import hold_signals, serve
 from halfmoon_a11y.ui.plain import lines_from, terminal_lines, wants_plain
+from halfmoon_a11y.ui.world import Leaving, Policy, World
 
 if TYPE_CHECKING:
     from typing import Any, NoReturn, TextIO
-
-    from halfmoon_a11y.voice.speaker import Speaker, Voice
 
 
 SIMPLE = ("--json", "--plain")  # the options a start may give without argparse
@@ -98,12 +94,8 @@ def _overrides(args: object) -> dict[str, object]:
     return found
 
 
-_game_opened = False  # whether this run opened its game (for a bug outside a turn)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
-    global _game_opened
-    _game_opened = False
+    leaving = Leaving()  # how this run ends when told to, and whether it opened its game
     try:
         if _json_asked(sys.argv[1:] if argv is None else argv):
             signal.signal(signal.SIGINT, signal.default_int_handler)  # a program's stop
@@ -113,7 +105,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 1
         _forgiving(sys.stdout)
         _forgiving(sys.stderr)
-        return _main(argv)
+        return _main(argv, leaving)
     except BrokenPipeError:
         # The reader went away (`| head`): nothing more to say to it.
         sys.stderr.close()
@@ -125,7 +117,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             sys.stderr.write(f"halfmoon-a11y: {error.strerror or error}\n")
         return 1
     except Exception as error:  # a bug of the game's own outside a turn
-        return _bug_outside_play(error, argv)
+        return _bug_outside_play(error, argv, leaving.opened)
 
 
 def _json_asked(words: Sequence[str]) -> bool:
@@ -135,11 +127,11 @@ def _json_asked(words: Sequence[str]) -> bool:
     return any(len(word) >= 3 and "--json".startswith(word) for word in words)
 
 
-def _bug_outside_play(error: Exception, argv: Sequence[str] | None) -> int:
-    """A bug outside the turns (each turn's own are `Turns.failed`'s): before the game
-    was opened, or while it closed. One sentence in the player's language, the details in
-    errors.log, never a traceback. The code of a system never run by the project
-    (docs/platforms.md) fails here first."""
+def _bug_outside_play(error: Exception, argv: Sequence[str] | None, opened: bool) -> int:
+    """A bug outside the turns (each turn's own are `Failures.failed`'s): before the game
+    was opened (`opened` False), or while it closed. One sentence in the player's
+    language, the details in errors.log, never a traceback. The code of a system never
+    run by the project (docs/platforms.md) fails here first."""
     from halfmoon_a11y.store.error_log import write_error
 
     log = None
@@ -150,7 +142,7 @@ def _bug_outside_play(error: Exception, argv: Sequence[str] | None) -> int:
         stored = SettingsFile.load(Paths.for_user().settings).settings(Settings())
         wanted = _from_environment(os.environ, words).get("language")
         words = Words(_language_asked(argv) or str(wanted or stored.language))
-    if _game_opened:  # its moves are in its save and journal, as after any stop
+    if opened:  # its moves are in its save and journal, as after any stop
         lines = [words._("Something went wrong, and the game had to stop.")]
     else:
         lines = [words._("Something went wrong. The game could not start.")]
@@ -191,41 +183,7 @@ def _language_asked(argv: Sequence[str] | None) -> str | None:
     return None
 
 
-def _leave_on_signal(signum: int, frame: object) -> None:
-    """SIGTERM and SIGHUP (on Windows SIGBREAK) leave like quit: the game is saved on the
-    way out. A watchdog makes sure of it: if leaving hangs (prompt_toolkit can, when its
-    terminal is gone), it saves and ends the process itself after a second."""
-    _start_watchdog()
-    raise SystemExit(0)
-
-
-_last_words: list[Callable[[], None]] = []  # what the watchdog does before it ends us
-WATCHDOG_SECONDS = 1.0
-LAST_SAVE_SECONDS = 1.0  # the most the watchdog waits for its own save before it ends us
-
-
-def _start_watchdog() -> None:
-    import threading  # only on the way out: a start does not load it
-
-    def last_words() -> None:
-        for action in _last_words:
-            with suppress(Exception):
-                action()
-
-    def watch() -> None:
-        time.sleep(WATCHDOG_SECONDS)
-        # The last save runs on a thread of its own, and the process ends after its
-        # deadline whatever it does: a save stuck in a system call (a FIFO, a hung
-        # network folder) cannot keep the game from ending.
-        saving = threading.Thread(target=last_words, name="halfmoon-last-save", daemon=True)
-        saving.start()
-        saving.join(LAST_SAVE_SECONDS)
-        os._exit(0)
-
-    threading.Thread(target=watch, name="halfmoon-watchdog", daemon=True).start()
-
-
-def _main(argv: Sequence[str] | None) -> int:
+def _main(argv: Sequence[str] | None, leaving: Leaving) -> int:
     paths = Paths.for_user()
     settings_file = SettingsFile.load(paths.settings)
     stored = settings_file.settings(Settings(language=default_language()))
@@ -235,72 +193,36 @@ def _main(argv: Sequence[str] | None) -> int:
     noted: list[str] = []  # notes written to stderr before the opening: kept in view above it
     chosen = stored.replace(**_from_environment(os.environ, words, noted))
     chosen = chosen.replace(**_overrides(args))
-    language = chosen.language
     if args.code is not None:
         try:
             code: DealCode | None = DealCode.parse(args.code)
         except BadDealCodeError as error:
-            print(Presenter(Words(language)).error(error), file=sys.stderr)
+            print(Presenter(Words(chosen.language)).error(error), file=sys.stderr)
             return 2
     else:
         code = None
     interactive = not args.json and not wants_plain(args.plain)
-    asked = args.speech is not None or ENVIRONMENT_PREFIX + "SPEECH" in os.environ
-    # The game's own voice speaks only at a terminal, unless an option or the
-    # environment asks for it; the JSON mode never speaks.
-    if args.json or not (interactive or asked):
-        chosen = chosen.replace(speech=SpeechMode.OFF)
-    if args.json or not (sys.stdout.isatty() and sys.stdin.isatty()):  # JSON mode, a pipe
-        chosen = chosen.replace(sounds=False)
-    settings = chosen
-    lock = FilesLock(paths.lock)
-    keeper = Keeper(paths, settings_file, owner=lock.acquire())
-    session = keeper.open(code, settings)
-    global _game_opened
-    _game_opened = True  # from here a bug outside a turn stops a game, not its start
-    _last_words.append(keeper.close)
-    for signum in closing_signals():  # SIGTERM and SIGHUP; on Windows SIGBREAK for SIGHUP
-        signal.signal(signum, _leave_on_signal)
-
-    def report(error: BaseException) -> str | None:
-        """A bug's details, written down; loaded only when a bug happens."""
-        from halfmoon_a11y.store.error_log import write_error
-
-        return write_error(paths.errors, error)
-
+    policy = Policy(
+        json=args.json,
+        interactive=interactive,
+        at_terminal=sys.stdout.isatty() and sys.stdin.isatty(),
+        speech_asked=args.speech is not None or ENVIRONMENT_PREFIX + "SPEECH" in os.environ,
+    )
+    world = World(paths, settings_file, policy, leaving)
     try:
+        keeper, session = world.open(code, chosen)
         if args.json:
-            from halfmoon_a11y.ui import jsonmode
+            from halfmoon_a11y.ui import jsonmode  # the JSON mode's own: no voice, no prompt
 
             out = _utf8(sys.stdout)
             read = collecting(lines_from(sys.stdin.buffer))
-            return jsonmode.run(session, read, out, keeper, report)
-        from halfmoon_a11y.ui.frontend import TextFrontEnd, is_terminal, printer  # not JSON
-        from halfmoon_a11y.voice.choose import make_sound_player, make_speaker
+            return jsonmode.run(session, read, out, keeper, world.report)
+        from halfmoon_a11y.ui.frontend import is_terminal, printer  # the terminal's own
 
-        def speaker_factory(chosen: Settings) -> Voice:
-            cache = os.path.dirname(paths.sounds)  # the speech files' folder, failing all else
-            return make_speaker(chosen, configured_player=settings_file.player, folder=cache)
-
-        def sound_player() -> Speaker | None:
-            return make_sound_player(configured_player=settings_file.player)
-
-        # Sounds at a terminal only: never in a pipe (nor in the JSON mode, above).
-        at_terminal = sys.stdout.isatty() and sys.stdin.isatty()
-        folder = paths.sounds if at_terminal else None
-        player = sound_player if at_terminal else None
-        front = TextFrontEnd(
-            session,
-            printer(sys.stdout, above=len(noted) if is_terminal(sys.stderr) else 0),
-            speaker_factory,
-            asked or interactive,
-            folder,
-            player,
-            store=keeper,
-            report=report,
-        )
+        above = len(noted) if is_terminal(sys.stderr) else 0
+        front = world.text_front(session, keeper, printer(sys.stdout, above=above))
         ctrl_c.silence_with(front.silence_from_signal)  # from now on Ctrl-C silences its voice
-        front.blank_says_opening = at_terminal  # an empty Enter first: the opening again
+        front.blank_says_opening = policy.at_terminal  # an empty Enter first: the opening again
         if not interactive:
             lines: Iterable[str]
             if sys.stdin.isatty():  # --plain or TERM=dumb at a terminal: readline editing
@@ -325,9 +247,7 @@ def _main(argv: Sequence[str] | None) -> int:
         return run_prompt(front, paths.history, writes=keeper.owner)
     finally:
         hold_signals()
-        keeper.flush_results()  # results a busy database could not take yet
-        keeper.close()
-        lock.release()
+        world.close()
 
 
 def started() -> None:

@@ -34,6 +34,7 @@ from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.teller import Teller
 from halfmoon_a11y.text.words import Words
 from halfmoon_a11y.ui.loop import Failures, Turns
+from halfmoon_a11y.ui.world import Policy, reporter
 from halfmoon_a11y.voice import earcons
 
 if TYPE_CHECKING:
@@ -197,6 +198,11 @@ WARM = (
 )
 
 
+# A page's run: no terminal, and the player's speech and sounds settings as they are (the
+# page plays its sounds and the browser's voice itself).
+PAGE_POLICY = Policy(interactive=True, at_terminal=True)
+
+
 class Page:
     """The game as the page plays it: opened once, then one call a command."""
 
@@ -221,26 +227,19 @@ class Page:
         paths = home_paths(home)
         settings_file = SettingsFile.load(paths.settings)
         settings = settings_file.settings(Settings(language=page_language(asked)))
-        keeper = Keeper(paths, settings_file, owner=owner)
         deal, refusal = None, []
         if code:
             try:
                 deal = DealCode.parse(code)
             except BadDealCodeError as error:
                 refusal = [Presenter(Words(settings.language, surface=Surface.PAGE)).error(error)]
-        session = keeper.open(deal, settings)
-
-        def report(error: BaseException) -> str | None:
-            """Written down in errors.log, as at a terminal, and given to the browser's
-            console; no path is said: a page player cannot open the page's files."""
-            import traceback
-
-            from halfmoon_a11y.store.error_log import write_error
-
-            write_error(paths.errors, error)
-            traceback.print_exception(error)  # Pyodide: the browser's console
-            return None
-
+        # The same root as a terminal's, with the page's policy: no lock file (the page
+        # asked navigator.locks: `owner`), no signals, the browser's own voice and sounds.
+        keeper = Keeper(paths, settings_file, owner=owner)
+        session = keeper.open(deal, PAGE_POLICY.settings(settings))
+        # Written down in errors.log, as at a terminal, and given to the browser's
+        # console; no path is said: a page player cannot open the page's files.
+        report = reporter(paths, console=True)
         front = WebFrontEnd(session, keeper, report, home)
         front.sink.lead = refusal  # said first in the opening, which opens as without the code
         return cls(front)
