@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from functools import cache
 
@@ -40,8 +41,6 @@ def system_randbelow(limit: int) -> int:
     what `secrets.randbelow` does (SystemRandom's `_randbelow`). Without `secrets`,
     which loads `random`, `hashlib` and `base64`: some 3 to 6 ms of a first start
     (issue 27)."""
-    import os
-
     if limit <= 0:
         raise ValueError("limit must be positive")
     bits = limit.bit_length()

@@ -7,6 +7,8 @@ here instead, and only on Windows (host/system.py). ctypes is loaded only then.
 
 from __future__ import annotations
 
+import ctypes
+
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 
 if TYPE_CHECKING:
@@ -22,15 +24,11 @@ LARGEST_PROCESS = 2**32 - 1  # a process id is a DWORD; ctypes refuses a larger 
 
 def kernel32() -> Any:
     """The kernel32 library (replaced by a fake in the tests)."""
-    import ctypes
-
     return ctypes.WinDLL("kernel32", use_last_error=True)  # type: ignore[attr-defined,unused-ignore]
 
 
 def last_error() -> int:
     """The error of the last call into kernel32 (replaced by a fake in the tests)."""
-    import ctypes
-
     return int(ctypes.get_last_error())  # type: ignore[attr-defined,unused-ignore]
 
 
@@ -40,8 +38,6 @@ def process_state(process: int) -> tuple[bool, float | None]:
     beyond a DWORD (a lock file's garbage) is no process's."""
     if not 0 < process <= LARGEST_PROCESS:
         return False, None
-    import ctypes
-
     try:
         library = kernel32()
     except (AttributeError, OSError):  # no kernel32: nobody can tell, so it runs

@@ -7,6 +7,7 @@ gettext translations in memory, so the same files serve an editable install
 
 from __future__ import annotations
 
+import io
 import os
 from functools import cache
 
@@ -53,7 +54,6 @@ def translations(language: str) -> gettext.NullTranslations | Source:
     if language == SOURCE or path is None:
         return Source()
     import gettext
-    import io
 
     import polib  # with textwrap and datetime: only a start in another language pays
 

@@ -18,6 +18,7 @@ from halfmoon_a11y.play.commands import (
     find,
     settings_of_set,
 )
+from halfmoon_a11y.play.keymap import KEYMAP
 from halfmoon_a11y.play.lexicon import ENGLISH, languages, lexicon
 from halfmoon_a11y.play.messages import N_, BySurface, Surface
 from halfmoon_a11y.play.settings import SETTINGS, Choice, Language, Number, SettingSpec, Switch
@@ -233,8 +234,6 @@ class Helper:
         if w.surface == Surface.PAGE:
             return [w._(PAGE_KEYS)]
         line = w._("{key}, {does}")
-        from halfmoon_a11y.play.keymap import KEYMAP  # only for `help keys`
-
         on_empty = [s for s in KEYMAP if s.empty_line]
         always = [s for s in KEYMAP if not s.empty_line]
         return [

@@ -19,7 +19,7 @@ from halfmoon_a11y.play.messages import N_, BySurface
 from halfmoon_a11y.play.settings import SETTINGS, AnswerLength
 from halfmoon_a11y.play.views import Spot
 from halfmoon_a11y.store import notices as sn
-from halfmoon_a11y.text import memory
+from halfmoon_a11y.text import memory, notices, refusals
 from halfmoon_a11y.text.help import Helper
 from halfmoon_a11y.text.table import TableWords, upper_first
 from halfmoon_a11y.text.words import Words
@@ -535,8 +535,6 @@ class Presenter:
 
     @_renders(sn.StorageProblem)
     def _storage(self, event: sn.StorageProblem) -> list[str]:
-        from halfmoon_a11y.text import notices  # only when a notice is said
-
         return [notices.storage(self.words, event)]
 
     def language_name(self, code: str) -> str:
@@ -550,8 +548,6 @@ class Presenter:
 
     def error(self, error: HalfMoonError) -> str:
         """A refusal, in one line: what was wrong and what would be accepted."""
-        from halfmoon_a11y.text import refusals  # only when a line is refused
-
         return refusals.said(self.words, self.helper, error)
 
     def usage(self, name: str) -> str:

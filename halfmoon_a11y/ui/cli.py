@@ -20,11 +20,12 @@ from halfmoon_a11y.store.files import Paths
 from halfmoon_a11y.store.settings_file import SettingsFile
 from halfmoon_a11y.text.catalog import default_language
 from halfmoon_a11y.text.presenter import Presenter
+from halfmoon_a11y.text.refusals import echo
 from halfmoon_a11y.text.words import Words
 from halfmoon_a11y.ui import ctrl_c
 from halfmoon_a11y.ui.loop import hold_signals, serve
 from halfmoon_a11y.ui.plain import lines_from, terminal_lines, wants_plain
-from halfmoon_a11y.ui.world import Leaving, Policy, World
+from halfmoon_a11y.ui.world import Leaving, Policy, World, reporter
 
 if TYPE_CHECKING:
     from typing import Any, NoReturn, TextIO
@@ -76,8 +77,6 @@ def _from_environment(
             found[spec.field] = spec.parse(environ[name])
         except ValueError:
             text = words._("Ignored {name}={value}. Not understood.")
-            from halfmoon_a11y.text.refusals import echo  # only for a value not understood
-
             print(text.format(name=name, value=echo(environ[name])), file=sys.stderr)
             if noted is not None:
                 noted.append(name)
@@ -132,11 +131,9 @@ def _bug_outside_play(error: Exception, argv: Sequence[str] | None, opened: bool
     was opened (`opened` False), or while it closed. One sentence in the player's
     language, the details in errors.log, never a traceback. The code of a system never
     run by the project (docs/platforms.md) fails here first."""
-    from halfmoon_a11y.store.error_log import write_error
-
     log = None
     with suppress(Exception):
-        log = write_error(Paths.for_user().errors, error)
+        log = reporter(Paths.for_user())(error)
     words = Words("en")
     with suppress(Exception):
         stored = SettingsFile.load(Paths.for_user().settings).settings(Settings())
@@ -212,15 +209,9 @@ def _main(argv: Sequence[str] | None, leaving: Leaving) -> int:
     try:
         keeper, session = world.open(code, chosen)
         if args.json:
-            from halfmoon_a11y.ui import jsonmode  # the JSON mode's own: no voice, no prompt
-
-            out = _utf8(sys.stdout)
             read = collecting(lines_from(sys.stdin.buffer))
-            return jsonmode.run(session, read, out, keeper, world.report)
-        from halfmoon_a11y.ui.frontend import is_terminal, printer  # the terminal's own
-
-        above = len(noted) if is_terminal(sys.stderr) else 0
-        front = world.text_front(session, keeper, printer(sys.stdout, above=above))
+            return world.run_json(session, keeper, read, _utf8(sys.stdout))
+        front = world.text_front(session, keeper, sys.stdout, sys.stderr, len(noted))
         ctrl_c.silence_with(front.silence_from_signal)  # from now on Ctrl-C silences its voice
         front.blank_says_opening = policy.at_terminal  # an empty Enter first: the opening again
         if not interactive:
@@ -238,13 +229,7 @@ def _main(argv: Sequence[str] | None, leaving: Leaving) -> int:
         # The opening is written (and spoken) before prompt_toolkit loads: it is heard
         # sooner, and a screen reader starts reading while the prompt gets ready.
         front.start()
-        try:
-            from halfmoon_a11y.ui.prompt import run_prompt
-        except BaseException:
-            front.close()  # the voice stops with the program
-            raise
-        started()  # prompt_toolkit is loaded: the start is over
-        return run_prompt(front, paths.history, writes=keeper.owner)
+        return world.run_prompt(front, keeper, started)
     finally:
         hold_signals()
         world.close()

@@ -5,6 +5,7 @@ the gettext it loads are some 3 to 4 ms of every start, a tenth of the JSON mode
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Callable, Iterable
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
@@ -51,7 +52,6 @@ def _named(message: str) -> str | None:
     """The option (and its value) an argparse refusal names, from argparse's English:
     `unrecognized arguments: --bogus`, `argument --lang: invalid choice: 'fr' (...)`,
     `argument --code: expected one argument`, `ambiguous option: --s could match ...`."""
-    import re  # only when an option is refused
 
     for pattern in (
         r"unrecognized arguments: (?P<option>.+)",

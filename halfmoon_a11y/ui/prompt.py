@@ -7,14 +7,18 @@ typed something.
 
 from __future__ import annotations
 
+import asyncio
+import errno
 import os
+import time
 from asyncio import CancelledError
 from collections.abc import Callable, Iterable, Iterator
 
 from halfmoon_a11y.core.quiet import suppress
 from halfmoon_a11y.play.commands import LINE_LIMIT
 from halfmoon_a11y.play.session import Session
-from halfmoon_a11y.ui import ctrl_c
+from halfmoon_a11y.text.wrap import wrap_all
+from halfmoon_a11y.ui import ctrl_c, frontend
 from halfmoon_a11y.ui.completion import complete
 from halfmoon_a11y.ui.escapes import cap_escapes
 from halfmoon_a11y.ui.frontend import TextFrontEnd
@@ -115,15 +119,10 @@ def hold_answers(front: TextFrontEnd, one: OneWrite) -> None:
     PACE apart, the last with the prompt: in one write, its first lines scrolled off the
     screen before the terminal looked, and a screen reader, which reads only what is on
     the screen, never had them ("Ordres:" was never heard, issue 29)."""
-    import time
-
-    from halfmoon_a11y.text.wrap import wrap_all
-    from halfmoon_a11y.ui.frontend import terminal_columns
-
     output = one.output
 
     def write(lines: list[str]) -> None:
-        columns = terminal_columns(output.stdout)
+        columns = frontend.terminal_columns(output.stdout)
         # each line of the answer wrapped alone: a piece ends where a line ends
         rows = [wrap_all([line], columns - 1) if columns else [line] for line in lines]
         pieces = _pieces(rows, _rows(output))
@@ -244,7 +243,6 @@ def typed_lines(
 def _quiet_loop(report: Report | None) -> None:
     """The running event loop writes a callback's exception to the log, not the screen.
     (asyncio's own handler logs it to standard error: a traceback read aloud.)"""
-    import asyncio  # loaded already: prompt_toolkit runs on it
 
     def handle(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
         error = context.get("exception")
@@ -278,8 +276,6 @@ def _terminal_gone(error: object) -> bool:
     When the window closes at the prompt, the game leaves on SIGHUP, and the task that
     was drawing the prompt ends in EIO as asyncio cancels it; before, each closed window
     wrote that to errors.log as a bug."""
-    import errno
-
     gone = (errno.EIO, errno.EPIPE, errno.EBADF, errno.ENXIO)
     return isinstance(error, OSError) and error.errno in gone
 

@@ -14,6 +14,7 @@ browser's voice speaks only with `set speech on`): docs/decisions.md, issue 31.
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 
@@ -269,8 +270,6 @@ class Page:
         load then (the terminal defers them to start sooner): the page calls this when
         idle after the opening, so that no first use waits for an import (a first
         unknown word took 33 to 47 ms, every later one 2 ms: benchmarks/web_page.py)."""
-        import importlib
-
         for name in WARM:
             with suppress(ImportError):
                 importlib.import_module(name)

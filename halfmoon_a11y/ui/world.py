@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 import signal
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.quiet import suppress
@@ -32,6 +32,8 @@ from halfmoon_a11y.store.settings_file import SettingsFile
 from halfmoon_a11y.ui.loop import closing_signals
 
 if TYPE_CHECKING:
+    from typing import TextIO
+
     from halfmoon_a11y.core.dealcode import DealCode
     from halfmoon_a11y.play.session import Session
     from halfmoon_a11y.ui.frontend import TextFrontEnd
@@ -180,17 +182,24 @@ class World:
 
         return make_sound_player(configured_player=self.settings_file.player)
 
+    def run_json(self, session: Session, keeper: Keeper, lines: Iterable[str], out: TextIO) -> int:
+        """The JSON lines mode: no voice, no sounds, no prompt."""
+        from halfmoon_a11y.ui import jsonmode
+
+        return jsonmode.run(session, lines, out, keeper, self.report)
+
     def text_front(
-        self, session: Session, keeper: Keeper, write: Callable[[list[str]], None]
+        self, session: Session, keeper: Keeper, out: TextIO, notes: TextIO, noted: int
     ) -> TextFrontEnd:
-        """The terminal's front end: its words written with `write`, its voice and (at a
+        """The terminal's front end: its words written to `out` (`noted` lines already
+        written to `notes` stay in view above the opening), its voice and (at a
         terminal) its sounds."""
-        from halfmoon_a11y.ui.frontend import TextFrontEnd
+        from halfmoon_a11y.ui.frontend import TextFrontEnd, is_terminal, printer
 
         sounds = self.policy.sounds
         return TextFrontEnd(
             session,
-            write,
+            printer(out, above=noted if is_terminal(notes) else 0),
             self.speaker_factory,
             self.policy.announce_voice,
             self.paths.sounds if sounds else None,
@@ -198,3 +207,15 @@ class World:
             store=keeper,
             report=self.report,
         )
+
+    def run_prompt(self, front: TextFrontEnd, keeper: Keeper, loaded: Callable[[], None]) -> int:
+        """The interactive prompt, its opening already written (and spoken) before
+        prompt_toolkit loads: it is heard sooner, and a screen reader starts reading
+        while the prompt gets ready. `loaded`: told once prompt_toolkit is loaded."""
+        try:
+            from halfmoon_a11y.ui.prompt import run_prompt
+        except BaseException:
+            front.close()  # the voice stops with the program
+            raise
+        loaded()
+        return run_prompt(front, self.paths.history, writes=keeper.owner)

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Callable, Mapping
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.host import system
 from halfmoon_a11y.play.settings import Settings, SpeechMode
+from halfmoon_a11y.voice import playback, screen_reader
+from halfmoon_a11y.voice.folder import make_speech_folder
 from halfmoon_a11y.voice.notices import SpeechTrouble
 from halfmoon_a11y.voice.speaker import SilentSpeaker, Voice, VoiceNames
+from halfmoon_a11y.voice.worker import ThreadedSpeaker
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -18,14 +22,13 @@ if TYPE_CHECKING:
     from halfmoon_a11y.voice.speaker import Speaker
     from halfmoon_a11y.voice.worker import Synthesize
 
-# The speech thread, the player, the screen-reader checks and ctypes are loaded only when
-# the game's own voice may speak: a start with speech off pays for none of them (about
-# 10 ms, issue 12).
+# This module is loaded only when the game's own voice or its sounds may play (the
+# composition root's factories, ui/world.py): a start with speech off loads none of the
+# speech thread, the player or the screen-reader checks. The engine of this system alone
+# is loaded below, when it is first asked for.
 
 
 def engine_available() -> bool:
-    import importlib.util
-
     if system.is_macos():  # NSSpeechSynthesizer through pyttsx3, else the `say` command
         from halfmoon_a11y.voice import say
 
@@ -78,10 +81,7 @@ def make_sound_player(
 ) -> Speaker | None:
     """A player for the earcons alone, when the game's own voice is silent (a screen
     reader speaks, or speech is off); None when this system has no way to play them."""
-    from halfmoon_a11y.voice.playback import find_backend
-    from halfmoon_a11y.voice.worker import ThreadedSpeaker
-
-    backend = find_backend(environ, configured_player)
+    backend = playback.find_backend(environ, configured_player)
     if backend is None:
         return None
     return ThreadedSpeaker(_no_voice, backend, speaks=False)
@@ -110,22 +110,15 @@ def make_speaker(
         return Voice(SilentSpeaker())
     if mode is SpeechMode.AUTO:
         if detect is None:
-            from halfmoon_a11y.voice.screen_reader import screen_reader
-
-            detect = screen_reader
+            detect = screen_reader.screen_reader
         reader = detect()
         if reader is not None:
             return Voice(SilentSpeaker(), reader=reader)
     if not engine_available():
         return Voice(SilentSpeaker(), SpeechTrouble.NO_ENGINE)
-    from halfmoon_a11y.voice.playback import find_backend
-    from halfmoon_a11y.voice.worker import ThreadedSpeaker
-
-    backend = find_backend(environ, configured_player)  # winsound on Windows
+    backend = playback.find_backend(environ, configured_player)  # winsound on Windows
     if backend is None:
         return Voice(SilentSpeaker(), SpeechTrouble.NO_PLAYER)
-    from halfmoon_a11y.voice.folder import make_speech_folder
-
     try:  # a private folder for the sentences' audio: none usable, and the game is silent
         audio = make_speech_folder(fallback=folder)  # the process environment: XDG_RUNTIME_DIR
     except OSError:

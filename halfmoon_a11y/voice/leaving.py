@@ -10,6 +10,7 @@ Ctrl-D): a SIGTERM or a closed window leaves at once.
 from __future__ import annotations
 
 import os
+import select
 import sys
 import time
 from collections.abc import Sequence
@@ -110,8 +111,6 @@ def _key_pressed(fd: int) -> bool:
         while msvcrt.kbhit():  # type: ignore[attr-defined,unused-ignore]
             msvcrt.getwch()  # type: ignore[attr-defined,unused-ignore]
         return True
-    import select
-
     try:
         ready, _, _ = select.select([fd], [], [], 0)
         if ready:

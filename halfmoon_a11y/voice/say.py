@@ -14,6 +14,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from halfmoon_a11y.play.lexicon import LEXICONS
 from halfmoon_a11y.voice.synth import SynthesisError, audio_header
 
 COMMAND = "say"
@@ -70,8 +71,6 @@ class SaySynthesizer:
 
     def voice_names(self) -> dict[str, str]:
         """The voice for each of the game's languages that has one."""
-        from halfmoon_a11y.play.lexicon import LEXICONS
-
         names = {}
         for language in LEXICONS:
             name = self._voice(language)
@@ -80,8 +79,6 @@ class SaySynthesizer:
         return names
 
     def _voice(self, language: str) -> str | None:
-        from halfmoon_a11y.play.lexicon import LEXICONS
-
         wanted_codes = LEXICONS[language].voices if language in LEXICONS else (language,)
         for wanted in wanted_codes:
             for name, code in self._voices():

@@ -25,6 +25,7 @@ from halfmoon_a11y.play.settings import SETTINGS, Audience, CardNames, SpeechMod
 from halfmoon_a11y.text.ear import for_the_ear
 from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.words import Words
+from halfmoon_a11y.voice import leaving as goodbye
 from halfmoon_a11y.voice import notices as vn
 from halfmoon_a11y.voice.choosing import CHOICE_WAIT, MACOS_CHOICE_WAIT, Choosing, SpeakerFactory
 from halfmoon_a11y.voice.notices import SpeechTrouble
@@ -337,9 +338,7 @@ class Speech:
         return broke
 
     def _let_finish(self) -> None:
-        from halfmoon_a11y.voice.leaving import let_finish
-
-        let_finish([self.speaker] if self.sounds is None else [self.speaker, self.sounds])
+        goodbye.let_finish([self.speaker] if self.sounds is None else [self.speaker, self.sounds])
 
 
 def _closing(step: Callable[[], object]) -> list[Broke]:

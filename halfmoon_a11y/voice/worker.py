@@ -27,6 +27,8 @@ from pathlib import Path
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.quiet import suppress
 from halfmoon_a11y.play.settings import SETTINGS
+from halfmoon_a11y.voice import mixing
+from halfmoon_a11y.voice.folder import make_speech_folder
 from halfmoon_a11y.voice.notices import SpeechTrouble
 from halfmoon_a11y.voice.player import ProcessBackend
 
@@ -62,8 +64,6 @@ class ThreadedSpeaker:
     ) -> None:
         self.speaks = speaks
         if folder is None and speaks:
-            from halfmoon_a11y.voice.folder import make_speech_folder
-
             folder = make_speech_folder()
         self._folder = folder
         self._factory = synthesize_factory
@@ -319,11 +319,9 @@ class ThreadedSpeaker:
 def _mixed(sounds: Sequence[str], wav: Path) -> Path | None:
     """The sentence's audio with its sounds over its start, in a file beside it; None
     when they cannot be mixed (voice/mixing.py)."""
-    from halfmoon_a11y.voice.mixing import mix
-
     mixed = wav.with_name(f"{wav.stem}-with-{Path(sounds[0]).name}")  # the sound, by name
     try:
-        if mix(sounds, wav, mixed):
+        if mixing.mix(sounds, wav, mixed):
             return mixed
     except Exception:  # a bug here costs the sound's place, never the words or the sound
         pass
