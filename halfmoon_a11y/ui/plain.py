@@ -14,6 +14,7 @@ from types import ModuleType
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.play.commands import LINE_LIMIT
 from halfmoon_a11y.store.files import HISTORY_SIZE
+from halfmoon_a11y.store.history_file import append_history, read_history, rewrite_history
 from halfmoon_a11y.ui import ctrl_c
 
 if TYPE_CHECKING:
@@ -100,8 +101,6 @@ def terminal_lines(
         if readline is not None and line.strip() and usable(line) and keep(line):
             readline.add_history(line)
             if history is not None and writes:
-                from halfmoon_a11y.store.history_file import append_history
-
                 append_history(history, line + "\n")
         yield line
 
@@ -126,8 +125,6 @@ def _load_history(readline: ModuleType, history: str | None, writes: bool = True
     nothing is written to it."""
     if history is None:
         return False
-    from halfmoon_a11y.store.history_file import read_history, rewrite_history
-
     data = read_history(history)
     if data is None:
         return False

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.host import system
 from halfmoon_a11y.play.settings import Settings, SpeechMode
-from halfmoon_a11y.voice import playback, screen_reader
+from halfmoon_a11y.voice import espeak, playback, say, screen_reader, synth
 from halfmoon_a11y.voice.folder import make_speech_folder
 from halfmoon_a11y.voice.notices import SpeechTrouble
 from halfmoon_a11y.voice.speaker import SilentSpeaker, Voice, VoiceNames
@@ -17,27 +17,21 @@ from halfmoon_a11y.voice.worker import ThreadedSpeaker
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from halfmoon_a11y.voice.espeak import EspeakSynthesizer
-    from halfmoon_a11y.voice.say import SaySynthesizer
     from halfmoon_a11y.voice.speaker import Speaker
     from halfmoon_a11y.voice.worker import Synthesize
 
 # This module is loaded only when the game's own voice or its sounds may play (the
 # composition root's factories, ui/world.py): a start with speech off loads none of the
-# speech thread, the player or the screen-reader checks. The engine of this system alone
-# is loaded below, when it is first asked for.
+# speech thread, the player, the screen-reader checks or the engines' wrappers (each
+# loads its engine itself, pyttsx3 or espeak-ng's library, when it is started).
 
 
 def engine_available() -> bool:
     if system.is_macos():  # NSSpeechSynthesizer through pyttsx3, else the `say` command
-        from halfmoon_a11y.voice import say
-
         return importlib.util.find_spec("pyttsx3") is not None or say.available()
     if system.is_windows():
         return importlib.util.find_spec("pyttsx3") is not None  # SAPI5
-    from halfmoon_a11y.voice.espeak import find_library  # driven directly (issue 28)
-
-    return find_library() is not None
+    return espeak.find_library() is not None  # espeak-ng's own library, driven directly
 
 
 def make_synthesizer(audio: Path, names: VoiceNames) -> Synthesize:
@@ -45,21 +39,15 @@ def make_synthesizer(audio: Path, names: VoiceNames) -> Synthesize:
     owns it), its voices told to `names`: espeak-ng driven directly on Linux (issue 28),
     pyttsx3 on Windows and macOS; on macOS, where pyttsx3 cannot start (its objc
     troubles), the `say` command. Raises when there is none: the voice says so."""
-    from halfmoon_a11y.voice.synth import Pyttsx3Synthesizer, driver_name
-
-    synthesizer: Pyttsx3Synthesizer | SaySynthesizer | EspeakSynthesizer
-    driver = driver_name()
+    synthesizer: synth.Pyttsx3Synthesizer | say.SaySynthesizer | espeak.EspeakSynthesizer
+    driver = synth.driver_name()
     if driver is None:
-        from halfmoon_a11y.voice.espeak import EspeakSynthesizer
-
-        synthesizer = EspeakSynthesizer(audio)
+        synthesizer = espeak.EspeakSynthesizer(audio)
     else:
-        synthesizer = Pyttsx3Synthesizer(audio, driver)
+        synthesizer = synth.Pyttsx3Synthesizer(audio, driver)
     try:
         synthesizer.start()
     except BaseException:  # pyttsx3.init can even raise SystemExit
-        from halfmoon_a11y.voice import say
-
         if not (system.is_macos() and say.available()):
             names.give_up()
             raise
