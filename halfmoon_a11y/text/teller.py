@@ -3,20 +3,22 @@
 A `Teller` holds the words of one surface (the terminal's, the page's, the JSON
 mode's) and the memory behind `repeat`. For each answer it decides the order of its
 parts (`Presenter.order`: news first), words each part once, and keeps what was said
-for `repeat`. The front ends only deliver a `Told`: written, spoken, sent as JSON or
-given to a page; none of them words, orders or remembers anything.
+for `repeat`; what the synthesiser hears of it (`spoken`) is worded here too. The
+front ends only deliver a `Told`: written, spoken, sent as JSON or given to a page;
+none of them words, orders or remembers anything.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from halfmoon_a11y.core.values import record
 from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play.commands import REPEAT_DEPTH
 from halfmoon_a11y.play.messages import N_, Surface
-from halfmoon_a11y.play.settings import Settings
+from halfmoon_a11y.play.settings import CardNames, Settings
+from halfmoon_a11y.text.ear import for_the_ear
 from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.words import Words
 
@@ -69,6 +71,7 @@ class Teller:
         self.presenter = Presenter(Words(surface=surface, home=home))
         self.heard = Heard()
         self._followed: Settings | None = None
+        self._ear: Presenter | None = None  # the words for the synthesiser, made when asked
 
     @property
     def words(self) -> Words:
@@ -112,6 +115,24 @@ class Teller:
         events = self.presenter.order(opening.noted(notes, first=True), table=self.table)
         self.heard.replace_last(events)
         return events
+
+    def spoken(
+        self,
+        events: Sequence[se.SessionEvent],
+        language: str,
+        skip: Callable[[Exception], None] | None = None,
+    ) -> list[str]:
+        """What the synthesiser hears of `events`: the same sentences with full card names
+        whatever the card-name setting, deal codes spelled out, in `language` (the
+        player's, or the one the voice speaks when it has none for theirs). `skip`: a
+        part whose wording meets a bug is left out, and `skip` told."""
+        words = self.words
+        ear = self._ear
+        if ear is None or ear.words.language != language or ear.words.answers != words.answers:
+            ear = self._ear = Presenter(
+                Words(language, CardNames.FULL, words.answers, self.surface, self.home)
+            )
+        return [for_the_ear(line) for line in ear.render_all(events, skip)]
 
     def plainly(self, saved: bool) -> str:
         """The failure sentence in the player's language if the catalog still answers,

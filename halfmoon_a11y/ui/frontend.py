@@ -48,7 +48,9 @@ class TextFrontEnd:
         self.session, self.report = session, report
         self.failures = Failures(session, store if store is not None else session.store, report)
         self.teller = Teller()
-        speech = Speech(session, speaker_factory, announce_voice, sounds_folder, sound_player)
+        speech = Speech(
+            session, speaker_factory, announce_voice, sounds_folder, sound_player, self.teller
+        )
         self.sink = TextSink(write, speech, self.teller, self.failures)
         self.turns = Turns(session, self.teller, self.sink, self.failures, store)
         self.keys = CursorKeys(session)  # the arrow keys' cursor, a tap, a drop (the prompt)

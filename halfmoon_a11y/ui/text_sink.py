@@ -12,7 +12,6 @@ from collections.abc import Callable, Sequence
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.play import answers as se
-from halfmoon_a11y.play.settings import SETTINGS, Audience
 from halfmoon_a11y.text.teller import Teller, Told
 from halfmoon_a11y.ui.loop import Failures
 from halfmoon_a11y.voice.notices import speech_problem
@@ -121,8 +120,6 @@ class TextSink:
         """Settings changed: the voice follows them; notes of what went wrong."""
         notes: list[se.SessionEvent] = []
         for event in answer.changed:
-            if Audience.WORDS in SETTINGS[event.setting].audience:
-                self.speech.follow_language()
             notes += self.worded(self.speech.follow(event))
         return notes
 

@@ -21,10 +21,8 @@ from halfmoon_a11y.core.values import record
 from halfmoon_a11y.host import system
 from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play.session import Session
-from halfmoon_a11y.play.settings import SETTINGS, Audience, CardNames, SpeechMode
-from halfmoon_a11y.text.ear import for_the_ear
-from halfmoon_a11y.text.presenter import Presenter
-from halfmoon_a11y.text.words import Words
+from halfmoon_a11y.play.settings import SETTINGS, Audience, SpeechMode
+from halfmoon_a11y.text.teller import Teller
 from halfmoon_a11y.voice import leaving as goodbye
 from halfmoon_a11y.voice import notices as vn
 from halfmoon_a11y.voice.choosing import CHOICE_WAIT, MACOS_CHOICE_WAIT, Choosing, SpeakerFactory
@@ -64,15 +62,16 @@ class Speech:
         announce: bool = False,
         sounds_folder: str | None = None,
         sound_player: Callable[[], Speaker | None] | None = None,
+        teller: Teller | None = None,
     ) -> None:
         self.session = session
+        self.teller = teller or Teller()  # words what the voice says, as the player's answer
         self.factory = factory
         self.announce = announce  # say at start which voice speaks
         self.sounds_folder = sounds_folder  # where the sounds are kept, when they may play
         self.sound_player = sound_player  # plays them while the game's voice is silent
         self.speaker: Speaker = SilentSpeaker()
         self.sounds: Speaker | None = None  # made at the first sound
-        self.ear = Presenter()  # what is spoken: full card names, codes spelled out
         self._earcons: Earcons | None = None  # loaded at the first sound, not at start
         self._with_words: list[str] = []  # the answer's sound, to go with its first words
         self._choosing: Choosing | None = None  # speech auto's choice, made beside the opening
@@ -80,18 +79,16 @@ class Speech:
         self._unchecked = False  # they were not told in time: checked at each answer
         self._spoken: str | None = None  # the language the voice speaks, when not the player's
         self._to_close: list[Speaker] = []  # broken voices a signal left to close
-        self.follow_language()
 
     @property
     def speaks(self) -> bool:
         """Whether the game's own voice speaks words (not silent, nor sounds only)."""
         return self.speaker.speaks
 
-    def follow_language(self) -> None:
-        """The ear's words: the player's, or those of the language the voice speaks."""
-        settings = self.session.settings
-        spoken = self._spoken or settings.language
-        self.ear.words = Words(spoken, CardNames.FULL, settings.answers)
+    @property
+    def language_heard(self) -> str:
+        """The language the voice speaks: the player's, or another when it has none."""
+        return self._spoken or self.session.settings.language
 
     # -- which voice speaks ------------------------------------------------------------
 
@@ -141,7 +138,6 @@ class Speech:
         self.speaker.close()
         self.speaker = SilentSpeaker()
         self._names, self._unchecked, self._spoken = None, False, None
-        self.follow_language()
         if self.sounds is not None:  # the sounds go through the new voice, if it speaks
             self.sounds.close()
             self.sounds = None
@@ -182,7 +178,6 @@ class Speech:
             return [vn.SpeechProblem(SpeechTrouble.NO_ENGINE)]
         spoken, voice = names.speaks(language)
         self._spoken = None if spoken == language else spoken
-        self.follow_language()
         if spoken is None:
             self.speaker.close()
             self.speaker, self._names = SilentSpeaker(), None
@@ -197,8 +192,6 @@ class Speech:
     def follow(self, changed: se.SettingChanged) -> list[Said]:
         """A setting changed: the voice follows it; what to say about it."""
         spec = SETTINGS[changed.setting]
-        if Audience.WORDS in spec.audience:
-            self.follow_language()
         if Audience.VOICE in spec.audience:
             self.speaker.adjust(spec.field, self.session.settings.value(spec))
         if Audience.SPEAKER in spec.audience:
@@ -252,8 +245,7 @@ class Speech:
             return []
         broke: list[Broke] = []
         try:
-            heard = self.ear.render_all(events, skip)
-            lines = [for_the_ear(line) for line in heard]
+            lines = self.teller.spoken(events, self.language_heard, skip)
             if sounds:
                 try:
                     self.speaker.speak(lines, sounds)
