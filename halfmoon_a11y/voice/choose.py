@@ -35,14 +35,14 @@ def engine_available() -> bool:
         return importlib.util.find_spec("pyttsx3") is not None or say.available()
     if system.is_windows():
         return importlib.util.find_spec("pyttsx3") is not None  # SAPI5
-    from halfmoon_a11y.voice.espeak import find_library  # driven directly (issue 28)
+    from halfmoon_a11y.voice.espeak import find_library  # driven directly, not by pyttsx3
 
     return find_library() is not None
 
 
 def make_synthesizer(audio: Path, names: VoiceNames) -> Synthesize:
     """The synthesiser for this system, its engine loaded now (on the speech thread, which
-    owns it), its voices told to `names`: espeak-ng driven directly on Linux (issue 28),
+    owns it), its voices told to `names`: espeak-ng driven directly on Linux,
     pyttsx3 on Windows and macOS; on macOS, where pyttsx3 cannot start (its objc
     troubles), the `say` command. Raises when there is none: the voice says so."""
     from halfmoon_a11y.voice.synth import Pyttsx3Synthesizer, driver_name
