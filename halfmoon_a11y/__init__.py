@@ -7,7 +7,7 @@ import sys as _sys
 # Ctrl-C while it is still loading is ignored rather than a traceback; the command line
 # (ui.cli.main) gives Ctrl-C its meaning back once the game is loaded. The cyclic garbage
 # collector waits too: a start makes some hundred classes and their tables, which it
-# would go over again and again, about 3 ms for nothing (issue 27); `ui.cli.started`
+# would go over again and again, about 3 ms for nothing; `ui.cli.started`
 # turns it on again, with what the start made set aside (gc.freeze). Imported as a
 # library (tests, other programs), nothing changes.
 if _sys.argv[:1] == ["-m"] or _sys.argv[0].endswith("halfmoon-a11y"):

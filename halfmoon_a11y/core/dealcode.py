@@ -39,8 +39,7 @@ def system_randbelow(limit: int) -> int:
     """A number from 0 to limit - 1 from the system's random source, uniform: as many
     random bits as `limit` needs, drawn again when the number is too large, which is
     what `secrets.randbelow` does (SystemRandom's `_randbelow`). Without `secrets`,
-    which loads `random`, `hashlib` and `base64`: some 3 to 6 ms of a first start
-    (issue 27)."""
+    which loads `random`, `hashlib` and `base64`: some 3 to 6 ms of a first start."""
     if limit <= 0:
         raise ValueError("limit must be positive")
     bits = limit.bit_length()

@@ -247,7 +247,7 @@ class Game:
     def remake(self, locations: Sequence[Location]) -> None:
         """Make a saved removal again for a replay (the save, the journal): what `remove`
         does to the game, without its events and without the status, which the replay
-        settles once at its end (`resettle`, issue 28: computed after each of 10,000
+        settles once at its end (`resettle`: computed after each of 10,000
         journal lines it was 55 % of a resume). NotARemovalError, the game unchanged."""
         kind = self.verify_remove(locations)
         self._selection = []

@@ -2,7 +2,7 @@
 
 Every start of the game passes through some twenty modules that let an expected error
 go (a file already gone, a stream already closed). contextlib costs a start about
-0.5 to 1 ms to load (issue 27, point 8), for this one small class.
+0.5 to 1 ms to load, for this one small class.
 
 >>> with suppress(FileNotFoundError):
 ...     raise FileNotFoundError("gone")

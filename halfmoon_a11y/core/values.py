@@ -283,7 +283,7 @@ def _lazy_init(every: dict[str, Field], post_init: bool, frozen: bool) -> Callab
     """An `__init__` that binds its arguments by the field table for its first calls, then
     compiles the real one and puts it in its place: the same code as a dataclass's, paid
     for only by classes made more than a few times (a start makes some twenty kinds of
-    value once or twice each: compiling their code cost about 1 ms of it, issue 27).
+    value once or twice each: compiling their code cost about 1 ms of it).
     Anything the general binding does not take (a missing or unknown argument, one given
     twice) goes to the real one at once, so every error is Python's own."""
     names = tuple(every)

@@ -6,5 +6,5 @@ macOS branches ask), and whether a process runs, asked of Windows itself
 
 Imports the standard library and `halfmoon_a11y.core` only. The store and the voice
 both need it and may not import each other; the play layer never imports it, so that
-playing stays pure (issue 27, docs/architecture.md).
+playing stays pure (docs/architecture.md).
 """

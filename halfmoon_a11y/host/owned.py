@@ -1,9 +1,9 @@
-"""The one way to open a file the game owns (issue 18): the store (the save, the journal,
+"""The one way to open a file the game owns: the store (the save, the journal,
 the lock, kept games, settings, statistics, history) and the voice (the sounds, the
 speech files) both go through it.
 
 - Folders are made 0700 and files 0600, whatever the umask (`make_folder`).
-- Only the player's own: another user's folder or file raises `NotOwned` (issue 26);
+- Only the player's own: another user's folder or file raises `NotOwned`;
   `own_folder` checks the game's folders at start and closes one others may enter.
 - Only regular files are read or written: a FIFO, a device or a folder raises
   `NotARegularFile`; nothing ever blocks on opening (O_NONBLOCK).
@@ -14,9 +14,8 @@ speech files) both go through it.
 - `atomic_write` writes a file whole or not at all.
 
 It sits in the host layer because the store and the voice both need it and may not
-import each other; core and play stay free of I/O (issues 17 and 27,
-docs/decisions.md). Only os, stat and contextlib: no tempfile, which
-loads random and shutil at every start.
+import each other; core and play stay free of I/O (docs/architecture.md). Only os, stat and
+contextlib: no tempfile, which loads random and shutil at every start.
 
 On Windows (host/system.py) there is no O_NOFOLLOW, O_NONBLOCK, O_CLOEXEC nor O_NOCTTY,
 and mode bits mean only "read-only": a symlink at the path is refused before the file
@@ -42,7 +41,7 @@ if TYPE_CHECKING:
 
     # A file's path: a str here, a pathlib.Path where the tests make one. The store and
     # the voice work with os and os.path only: loading pathlib (with urllib.parse and
-    # ipaddress) took 4 ms of every start (issue 12).
+    # ipaddress) took 4 ms of every start.
     StrPath: TypeAlias = str | os.PathLike[str]
 
 LEFTOVER_AGE = 60.0  # seconds: a temporary file this old belongs to no running write
@@ -95,7 +94,7 @@ class NotOwned(PermissionError):
     """Another user's folder or file where the game keeps its own (a shared, sticky
     XDG_STATE_HOME where someone made `halfmoon-a11y/` first; root's file after a sudo
     run), or a link another user made to one: nothing of the game's is read from it or
-    written to it (issue 26). Its errno is None: no system call refused anything."""
+    written to it. Its errno is None: no system call refused anything."""
 
 
 def user() -> int | None:
@@ -146,7 +145,7 @@ def _own_file(handle: int, status: os.stat_result, path: StrPath) -> None:
 def make_folder(path: StrPath) -> None:
     """A folder and its missing parents, each made 0700 whatever the umask. Folders that
     are already there are left as they are (the player's own ~/.config, say), but the
-    folder itself must be the player's own: another user's raises NotOwned (issue 26).
+    folder itself must be the player's own: another user's raises NotOwned.
     The folders above it are not asked (a shared XDG_STATE_HOME is root's)."""
     path = os.fspath(path)
     if path:
@@ -245,7 +244,7 @@ def read_at_most(handle: int, limit: int) -> bytes:
 
 def open_owned(path: StrPath, flags: int) -> int:
     """Open (and create, 0600) a file the game owns, for writing: never through a
-    symlink, never blocking, only a regular file, the player's own (issue 26). The
+    symlink, never blocking, only a regular file, the player's own. The
     descriptor, or NotARegularFile, or NotOwned."""
     refuse_link(path)
     try:

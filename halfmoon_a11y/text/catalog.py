@@ -35,7 +35,7 @@ def po_path(language: str) -> str | None:
 
 class Source:
     """The source language's words, as they are: what gettext's NullTranslations does,
-    without loading gettext (half a millisecond of every English start, issue 27)."""
+    without loading gettext (half a millisecond of every English start)."""
 
     def gettext(self, message: str) -> str:
         return message

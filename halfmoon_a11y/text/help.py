@@ -93,7 +93,7 @@ SCREEN_READER = N_(
 )
 
 
-# `help screen-reader` (issue 29): one page for screen-reader and braille users. Command,
+# `help screen-reader`: one page for screen-reader and braille users. Command,
 # setting and value words are filled in the player's language (`Helper.screen_reader`).
 SCREEN_READER_TEXT = (
     N_(

@@ -1,4 +1,4 @@
-"""The memory aids in words (issue 29): the hidden cards by value, the moves of this game,
+"""The memory aids in words: the hidden cards by value, the moves of this game,
 and how far back a repeat goes. What is known, never what to play."""
 
 from __future__ import annotations

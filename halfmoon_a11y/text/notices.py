@@ -1,4 +1,4 @@
-"""The store's notices in words (issue 27: out of the presenter): what a storage problem
+"""The store's notices in words: what a storage problem
 did and what the game does now. Each is one plain line; nothing is ever lost, and the line
 says so truthfully. The voice words its own notices (`voice.notices`)."""
 

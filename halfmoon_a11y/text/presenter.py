@@ -24,11 +24,11 @@ from halfmoon_a11y.text.help import Helper
 from halfmoon_a11y.text.table import TableWords, upper_first
 from halfmoon_a11y.text.words import Words
 
-# A language named in a sentence of another (issue 20: "No Catalan voice"); a language
+# A language named in a sentence of another ("No Catalan voice"); a language
 # not named here is called by its own name.
 LANGUAGE_NAMES = {"en": N_("English"), "ca": N_("Catalan"), "da": N_("Danish")}
 # What a setting of the seed does, said when it is switched on: "Move errors: on" alone
-# sounds to a newcomer like errors switched on (issue 19)
+# sounds to a newcomer like errors switched on
 SWITCHED_ON = {
     "move-errors": N_("When a move fails, the game says why."),
     "placement-help": N_("When you select a card, the game names the cards it combines with."),
@@ -87,7 +87,7 @@ def _renders(kind: type) -> Callable[[Method], Method]:
 
 
 def wording(kind: type) -> Callable[[Method], Method]:
-    """The sentences of a notice of an adapter above the words (the voice's: issue 27),
+    """The sentences of a notice of an adapter above the words (the voice's),
     given where the notice is defined, as a function of the presenter and the event."""
     return _renders(kind)
 

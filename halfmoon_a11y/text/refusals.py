@@ -1,4 +1,4 @@
-"""Refusals in words (issue 27: out of the presenter): what was wrong with a typed line,
+"""Refusals in words: what was wrong with a typed line,
 and what would be accepted, in one line; a refused word is read back made safe."""
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ CODE_PROBLEMS = {
     CodeProblem.BAD_CHARACTER: N_("The last part may hold only the letters A to Z."),
 }
 MAX_ECHO = 24  # characters of a refused word repeated back to the player
-# What a command typed without what it needs asks for, by its name (issue 19: "Missing
-# argument" was jargon); a command not named here says that something is missing.
+# What a command typed without what it needs asks for, by its name (never "Missing
+# argument", which is jargon); a command not named here says that something is missing.
 SAY_WHAT_IS_MISSING = {
     "pick": N_("Say which places. Type {how}."),
     "pile": N_("Say which place. Type {how}."),
@@ -51,7 +51,7 @@ def said(words: Words, helper: Helper, error: HalfMoonError) -> str:
     w = words
     match error:
         case command_errors.UnknownCommandError(word=word) if _punctuation(word):
-            # ".": said in words, never read back as "Unknown command: .." (issue 29)
+            # ".": said in words, never read back as "Unknown command: .."
             return w._("Only punctuation was typed. Type {help} for the commands.").format(
                 help=helper.local_name("help")
             )

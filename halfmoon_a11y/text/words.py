@@ -126,14 +126,14 @@ class Words:
 
     def placed(self, placed: Placed) -> str:
         """A card and where it lies: "five of spades in pile 1" (no comma inside, so that a
-        list of them needs no semicolons, which a screen reader names: issue 29)."""
+        list of them needs no semicolons, which a screen reader names)."""
         return self._("{card} in {place}").format(
             card=self.card(placed.card), place=self.place(placed.location)
         )
 
     def code(self, code: DealCode) -> str:
         """A deal code as said in a sentence: its parts apart, "HM1 N ABCDEFG", since a
-        screen reader names each dash (issue 29). `new` takes it so; the `code` command
+        screen reader names each dash. `new` takes it so; the `code` command
         and the examples of how to type one give the dashed form, the seeds' own."""
         return str(code).replace("-", " ")
 
@@ -176,7 +176,7 @@ class Words:
 
 
 # A card's and a place's name depend only on the language and the card-name setting, and
-# the catalogs do not change while the game runs: each name is worked out once (issue 12).
+# the catalogs do not change while the game runs: each name is worked out once.
 
 
 @cache

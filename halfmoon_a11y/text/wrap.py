@@ -3,12 +3,12 @@
 A terminal wraps a line that is wider than its window at the last column, in
 the middle of a word (`Puntuació 65, qu` / `eden 91 cartes.`), and a screen
 reader reads the two pieces. The text front end cuts each line itself, between
-words, to the window's width (issue 19). Only spaces are places to cut; a word
+words, to the window's width. Only spaces are places to cut; a word
 wider than the window is left whole, for the terminal to cut. Nothing here is
 imported but the standard library's `str`: textwrap would cost a start about
 0.7 ms for what these few lines do.
 
-A phrase is kept whole too (issue 29): a number with its noun ("7 cards", "8 kort",
+A phrase is kept whole too: a number with its noun ("7 cards", "8 kort",
 "4 de cors") and a place word with its number ("pile 6", "reserve R6"), since a screen
 reader pauses at each line end and a braille display puts the halves on two rows. A
 phrase wider than the window is cut between its words, as any line is.

@@ -37,7 +37,7 @@ SIMPLE = ("--json", "--plain")  # the options a start may give without argparse
 def simple_options(words: Sequence[str]) -> SimpleNamespace | None:
     """What argparse would answer for `words` when they are only `--json` and `--plain`,
     each at most once; None for any other line, which argparse reads (`ui.options`,
-    loaded then only: argparse and gettext are some 3 to 4 ms of every start, issue 27).
+    loaded then only: argparse and gettext are some 3 to 4 ms of every start).
     tests/test_options.py holds that the two answers are the same."""
     if len(set(words)) != len(words) or not set(words) <= set(SIMPLE):
         return None
@@ -256,7 +256,7 @@ def run() -> NoReturn:
     """The program (the halfmoon-a11y command and python -m halfmoon_a11y): `main`, then
     out at once. By then everything the game opened is closed: the game saved, the lock
     let go, the voice stopped. Python's own teardown of the modules would add about 5 ms
-    to every run (issue 12); it has nothing left to do, so it is skipped."""
+    to every run; it has nothing left to do, so it is skipped."""
     status = main()
     for stream in (sys.stdout, sys.stderr):
         with suppress(Exception):  # a closed or broken stream: nothing to say

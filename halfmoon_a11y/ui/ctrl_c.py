@@ -1,4 +1,4 @@
-"""Ctrl-C never ends the game (issue 26): it silences the voice, and gives up the line
+"""Ctrl-C never ends the game: it silences the voice, and gives up the line
 being typed.
 
 A player presses Ctrl-C to stop the voice, or to give up a line; never to lose the window.
@@ -30,7 +30,7 @@ presses = [0]  # Ctrl-C's pressed so far: a long answer's pieces stop waiting (u
 def quiet() -> None:
     """From now on a Ctrl-C outside a line being read silences the voice, nothing more.
     One handler for the whole game: `clears_line` only raises a flag, so no Ctrl-C can
-    land between two handlers and leave the wrong one in place (the review of issue 26)."""
+    land between two handlers and leave the wrong one in place."""
     with suppress(ValueError, OSError, AttributeError):  # not the main thread
         signal.signal(signal.SIGINT, _pressed)
 
@@ -57,7 +57,7 @@ class clears_line:
     """While a line is read (plain mode's `input`): Ctrl-C raises KeyboardInterrupt there,
     and the line is given up. Where the game's handler is not installed (a library's
     use), Python's own raises it all the same. A class, not contextlib's decorator:
-    contextlib costs every start about 0.5 ms to load (issue 27)."""
+    contextlib costs every start about 0.5 ms to load."""
 
     def __enter__(self) -> None:
         _reading[0] = True

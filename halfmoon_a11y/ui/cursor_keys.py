@@ -1,7 +1,7 @@
-"""The prompt's game keys on an empty line (`play.keymap`), as one object (issue 27: out
-of the front end): the arrow keys' cursor over the arc, a tap on the place under it, and
-dropping the selection. Each key becomes what the front end does with it: a command to
-run, as a typed line's, or an answer of the cursor's own to show."""
+"""The prompt's game keys on an empty line (`play.keymap`), as one object: the arrow
+keys' cursor over the arc, a tap on the place under it, and dropping the selection. Each key
+becomes what the front end does with it: a command to run, as a typed line's, or an answer
+of the cursor's own to show."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ bytes) for as long as it could still be a cursor position report or a mouse repo
 (digits and semicolons), looks at all it holds again at each new byte, and again at
 each byte when it gives up and types the rest: `ESC [` and 2,000 digits held the prompt
 for seconds (2.7 s here, 14 to 17 s where it was found), 30 of 500 digits for 6 to 42
-s, and nothing was said meanwhile (issue 26, finding 10). A terminal's own sequences
+s, and nothing was said meanwhile. A terminal's own sequences
 are short: a cursor position report `ESC [ 9999 ; 9999 R` has 9 parameter bytes, an
 SGR mouse report about 15, a key with modifiers a few.
 
@@ -152,7 +152,7 @@ class CappedParser:
     """A prompt_toolkit `Vt100Parser` fed through a `CsiCap`, its prefix cache kept
     below PREFIX_CACHE_LIMIT. While `full()` (the line is longer than any command), only
     control keys reach it: Enter (which refuses the line), Backspace, Ctrl-U, Ctrl-C.
-    15,000 other keys at once held the prompt for seconds (issue 26's attack)."""
+    Before, 15,000 other keys at once held the prompt for seconds."""
 
     def __init__(self, parser: Any, full: Callable[[], bool] | None = None) -> None:
         self.parser = parser
@@ -165,7 +165,7 @@ class CappedParser:
         was_pasting = self.cap.pasting
         passed = self.cap.feed(data)
         # A paste is one key, kept whole, its marks above all: one cut away would leave
-        # prompt_toolkit waiting for the paste's end for ever (review of issue 26).
+        # prompt_toolkit waiting for the paste's end for ever.
         pasting = was_pasting or self.cap.pasting or PASTE_START in passed
         pasting = pasting or PASTE_END in passed
         if passed and self.full is not None and not pasting and self.full():

@@ -127,7 +127,7 @@ def printer(
     rows above pushed up: no blank row is ever left below the prompt. With blank rows
     there, VTE (GNOME's terminals, xfce4-terminal) reported the first answer that
     scrolled the screen from too far on, and Orca said "ir removed" for "Pair removed"
-    (issue 29's review, tests/test_heard_by_orca.py). A window taller than TALLEST rows
+    (tests/test_heard_by_orca.py). A window taller than TALLEST rows
     is left as it is: no person reads so many rows at once, and the tests' screen models
     are made that tall so as never to scroll. `above`: lines written to the terminal
     just before (a note on stderr), left in view above the opening, not pushed up."""

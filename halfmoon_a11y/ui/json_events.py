@@ -1,4 +1,4 @@
-"""Events as JSON, derived from their fields (issue 27, point 2).
+"""Events as JSON, derived from their fields.
 
 An event's JSON is its name and its fields, each field's value written the one way its
 kind is written everywhere: a placed card as `location` and `card`, a card, a place or a
@@ -130,7 +130,7 @@ BY_HAND: dict[type, Callable[[Any], dict[str, Any]]] = {
 
 # The voice's notices, named by their classes in `voice.notices`: naming them by the
 # classes themselves would load the voice and its words at every JSON start, which never
-# speaks (issue 27, point 8: start-up).
+# speaks.
 VOICE_NOTICES = "halfmoon_a11y.voice.notices"
 VOICE_NAMES = {"VoiceChosen": "voice", "NoVoiceForLanguage": "no_voice"}
 

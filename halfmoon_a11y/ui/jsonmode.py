@@ -50,7 +50,7 @@ def _settings_json_cached(settings: Settings) -> dict[str, Any]:
 
 def state_json(session: Session) -> dict[str, Any]:
     """The table's state, read straight from the engine: every line writes it, so no view
-    of the table is built for it (issue 12)."""
+    of the table is built for it."""
     game = session.game
     piles, reserve = game.surface()
     return {  # a card's text is rank + suit (str(card)), written inline: 28 a line

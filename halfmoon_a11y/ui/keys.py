@@ -64,7 +64,7 @@ def key_bindings(
         bindings.add(report)(_ignore)
     # A line already longer than any command takes no more keys: they are dropped, so
     # that 15,000 keys at once (a paste without bracketed paste, a terminal answering
-    # junk) never hold the prompt for seconds (issue 26's attack: each key typed into a
+    # junk) never hold the prompt for seconds (each key typed into a
     # long line cost more), and Enter refuses the line whole as too long.
     bindings.add(Keys.Any, filter=_line_is_full)(_ignore)
     return bindings
@@ -78,7 +78,7 @@ def _line_is_full() -> bool:
 # Mouse support is off, yet prompt_toolkit still reads a terminal's mouse reports and
 # its own handler parses them: a few malformed bytes (`ESC [ < ; ; M`, `ESC [ M xyz`)
 # raised in it, and the traceback was written on the screen for a screen reader to read
-# aloud (issue 18). The game has no use for a mouse: every report is dropped unread.
+# aloud. The game has no use for a mouse: every report is dropped unread.
 MOUSE_REPORTS = (Keys.Vt100MouseEvent, Keys.WindowsMouseEvent)
 
 

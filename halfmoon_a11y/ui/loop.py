@@ -283,7 +283,7 @@ def hold_signals() -> None:
 
     The mask holds them in this thread only: the voice's threads, started before, still
     take a signal sent to the process, and Python then runs its handler in the main
-    thread all the same (issue 26: a SIGTERM during the goodbye ended the game and left
+    thread all the same (a SIGTERM during the goodbye once ended the game and left
     the audio player playing). So the handlers are also made to note the signal and do
     nothing more: `quit` closes the voice, and the game ends, as it would have."""
     if system.is_windows():

@@ -1,4 +1,4 @@
-"""An answer and the prompt drawn after it reach the terminal as one write (issue 29).
+"""An answer and the prompt drawn after it reach the terminal as one write.
 
 Orca 43 speaks text inserted into a terminal after a key only when the insertion ends
 at the caret. VTE, the terminal widget under GNOME's terminals, reports each pass over
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from prompt_toolkit.application import Application
     from prompt_toolkit.renderer import Renderer
 
-INDEX = "\x1bD"  # straight down, scrolling at the bottom as a newline does (issue 19)
+INDEX = "\x1bD"  # straight down, scrolling at the bottom as a newline does
 
 
 class OneWrite:
@@ -95,7 +95,7 @@ class OneWrite:
 def below(renderer: Renderer) -> None:
     """Move the caret to the start of the line below the prompt's drawing, crossing
     only blank cells: down first, then to the line's start. (A newline first went back
-    to the prompt's line start, and a reader read the prompt's character: issue 19.)"""
+    to the prompt's line start, and a reader read the prompt's character.)"""
     last = renderer._last_screen
     output = renderer.output
     if last is not None:

@@ -1,5 +1,5 @@
 """The command line's options, read with argparse: loaded only when a start gives an
-option other than `--json` or `--plain` (`ui.cli.simple_options`, issue 27): argparse and
+option other than `--json` or `--plain` (`ui.cli.simple_options`): argparse and
 the gettext it loads are some 3 to 4 ms of every start, a tenth of the JSON mode's."""
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ def _formatter(words: Words) -> type[argparse.HelpFormatter]:
 
         argparse makes a formatter at every add_argument, only to check the option, and
         a formatter that is given no width loads shutil to ask the terminal's (about 3
-        ms of every start, issue 12). The terminal's width is asked only when help or
+        ms of every start). The terminal's width is asked only when help or
         usage is written."""
 
         def __init__(self, prog: str, width: int | None = None, **options: Any) -> None:

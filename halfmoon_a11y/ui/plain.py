@@ -41,7 +41,7 @@ def lines_from(stream: BinaryIO) -> Iterator[str]:
     a line's other characters count towards LINE_LIMIT, trailing carriage returns as
     much as trailing spaces. Before, every trailing "\\r" was stripped, of a cut line
     too: `pick 4 7` and 3,998 carriage returns, cut, left `pick 4 7`, and it was
-    played (issue 26, finding 9)."""
+    played."""
     while True:
         raw = stream.readline(LINE_BYTES)
         if not raw:
@@ -142,7 +142,7 @@ def _load_history(readline: ModuleType, history: str | None, writes: bool = True
 
 def usable(line: str) -> bool:
     """Whether readline can hold the line: not empty, and no NUL (add_history raises
-    ValueError on one, and that stopped every start of plain mode; issue 26)."""
+    ValueError on one, and that once stopped every start of plain mode)."""
     return bool(line) and "\0" not in line
 
 

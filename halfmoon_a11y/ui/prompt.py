@@ -48,7 +48,7 @@ if TYPE_CHECKING:
 # A question mark and a space: what BASIC's INPUT showed, plain to a sighted helper, and
 # silent for the ear. Orca (speech-dispatcher's symbol tables) and NVDA name `?` only at
 # their "all" punctuation level, never at their defaults; `>` was spoken after nearly
-# every answer ("greater than", issue 29). docs/decisions.md says why.
+# every answer ("greater than"). docs/decisions.md says why.
 PROMPT = "? "
 
 
@@ -118,7 +118,7 @@ def hold_answers(front: TextFrontEnd, one: OneWrite) -> None:
     An answer taller than the window (`help` at 24 rows) goes in pieces that each fit,
     PACE apart, the last with the prompt: in one write, its first lines scrolled off the
     screen before the terminal looked, and a screen reader, which reads only what is on
-    the screen, never had them ("Ordres:" was never heard, issue 29)."""
+    the screen, never had them ("Ordres:" was never heard)."""
     output = one.output
 
     def write(lines: list[str]) -> None:
@@ -296,11 +296,10 @@ def accept_quietly(prompt: PromptSession[str], one: OneWrite | None = None) -> N
     the answer alone is new text, as in plain mode.
 
     It moves down first, then to the start of the new line (`one_write.below`: a
-    newline first put the caret on the prompt's character, read before the answer,
-    issue 19).
+    newline first put the caret on the prompt's character, read before the answer).
 
     With `one` (a VT100 output), that move is held with the answer, and the next
-    prompt's first drawing writes them all at once (`ui.one_write`, issue 29).
+    prompt's first drawing writes them all at once (`ui.one_write`).
     """
     renderer = prompt.app.renderer
     draw = renderer.render

@@ -1,4 +1,4 @@
-"""The browser page's front end (issue 31): the same session, store and sentences as
+"""The browser page's front end: the same session, store and sentences as
 the terminal, run by Pyodide, each answer given to the page as one JSON object.
 
 The page (`web/game.js`) owns the screen, the announcer, the sounds and the browser's
@@ -9,7 +9,7 @@ writes its files, save, journal, settings and statistics, exactly as at a termin
 into a folder the page mirrors into IndexedDB after every answer.
 
 A page cannot tell whether a screen reader runs, so speech auto is silent here (the
-browser's voice speaks only with `set speech on`): docs/decisions.md, issue 31.
+browser's voice speaks only with `set speech on`): docs/web.md.
 """
 
 from __future__ import annotations

@@ -36,7 +36,7 @@ def engine_available() -> bool:
 
 def make_synthesizer(audio: Path, names: VoiceNames) -> Synthesize:
     """The synthesiser for this system, its engine loaded now (on the speech thread, which
-    owns it), its voices told to `names`: espeak-ng driven directly on Linux (issue 28),
+    owns it), its voices told to `names`: espeak-ng driven directly on Linux,
     pyttsx3 on Windows and macOS; on macOS, where pyttsx3 cannot start (its objc
     troubles), the `say` command. Raises when there is none: the voice says so."""
     synthesizer: synth.Pyttsx3Synthesizer | say.SaySynthesizer | espeak.EspeakSynthesizer

@@ -3,7 +3,7 @@
 pyttsx3 2.99's espeak driver runs espeak-ng asynchronously (AUDIO_OUTPUT_RETRIEVAL) and
 polls it every 10 ms; now and then it writes the WAV before the last samples came
 (only its 44-byte header), and it sets the voice before every sentence, so espeak-ng
-reads the voice's files again each time (issue 28). Here espeak-ng runs synchronously
+reads the voice's files again each time. Here espeak-ng runs synchronously
 on the speech thread (AUDIO_OUTPUT_SYNCHRONOUS): `espeak_Synth` returns when every
 sample has been handed to the callback, so the file is written whole, once, from
 memory: about 1 ms a sentence, against 11 to 14 ms through pyttsx3. The voice and the

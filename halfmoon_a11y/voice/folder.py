@@ -1,6 +1,6 @@
 """The speech folder: where the sentences' audio is written while the game speaks.
 
-Private and per user (issue 18). The root is `$XDG_RUNTIME_DIR/halfmoon-a11y` when
+Private and per user. The root is `$XDG_RUNTIME_DIR/halfmoon-a11y` when
 `XDG_RUNTIME_DIR` is a folder owned by the player and closed to everyone else (0700),
 else `speech` in the game's cache folder (the state folder where there is none), made
 0700. Each voice makes its own folder in the root,

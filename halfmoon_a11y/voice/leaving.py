@@ -66,7 +66,7 @@ def _terminal(stream: TextIO) -> int | None:
 class _keys_at_once:
     """The terminal hands over each key as it is pressed, unechoed, Ctrl-C included (its
     signal is held while leaving: as a key, it too cuts the wait); set back after. A
-    class, not contextlib's decorator (contextlib is not loaded at all: issue 27)."""
+    class, not contextlib's decorator: contextlib costs a start about 0.5 ms to load."""
 
     def __init__(self, fd: int | None) -> None:
         self.fd = fd

@@ -1,4 +1,4 @@
-"""An answer's sound played beside its first words, in one file (issue 28).
+"""An answer's sound played beside its first words, in one file.
 
 The sound (an earcon, at most 0.15 s) and the answer's words went through one queue, so
 the words started only when the sound had ended: every answer came about 0.11 s late.

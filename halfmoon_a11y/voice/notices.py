@@ -1,6 +1,6 @@
 """What the voice tells the player about itself: why the game's own voice is silent, which
 voice speaks, and that no voice speaks the player's language. The values and their words
-live here, with the voice (issue 27): each adapter's notices live in that adapter, and
+live here, with the voice: each adapter's notices live in that adapter, and
 `wording` gives the presenter their sentences."""
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ class VoiceChosen(Notice):
 
 @record
 class NoVoiceForLanguage(Notice):
-    """No voice of this computer speaks the player's language (issue 20): said once, at
+    """No voice of this computer speaks the player's language: said once, at
     start-up and when the language or the voice changes, instead of reading the words
     with another language's voice."""
 
@@ -131,7 +131,7 @@ VOICE_NAME_LIMIT = 60  # characters of a voice's name said: the name, not a desc
 
 
 def voice_name(name: str) -> str:
-    """A voice's name as the system gives it, said for the ear (issue 20): SAPI5's
+    """A voice's name as the system gives it, said for the ear: SAPI5's
     "Microsoft Zira Desktop - English (United States)" becomes "Microsoft Zira Desktop,
     English, United States". Brackets and a spaced dash become pauses (commas), what
     cannot be shown goes, and the name is kept short. Empty when nothing is left."""

@@ -15,7 +15,7 @@ nothing here can make the player wait long (every outside command has a timeout)
   WINDOWS_TIMEOUT. tasklist can take several hundred milliseconds: the start runs the
   check beside the opening, never before it (`ui/frontend.py`, `settle`).
 
-Only the player's own reader counts (issue 26, finding 11): on a shared machine, another
+Only the player's own reader counts: on a shared machine, another
 user's Orca made the game say "Voice: your screen reader, Orca" and stay silent. Which
 processes are the player's, where the system tells (`Player.owns`, `_owned_by_player`,
 `_in_players_session`):
@@ -172,7 +172,7 @@ class Player:
         """Whether the process in `entry` (/proc/PID) is the player's, as the module's
         docstring says; True when its owner cannot be read, False when it has ended
         meanwhile (its folder gone: another user's short-lived process named like a
-        reader must not silence the player's game, issue 26's attack)."""
+        reader must not silence the player's game)."""
         uid = _real_uid(entry)
         if uid is GONE:
             return False

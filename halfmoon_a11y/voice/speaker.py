@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
         def speak(self, lines: Sequence[str], sounds: Sequence[str] = ()) -> None:
             """Lines to say, `sounds` (the answer's earcon files) heard with the first
-            (issue 28: beside the words, never before them), or alone without lines."""
+            (beside the words, never before them), or alone without lines."""
             ...
 
         def interrupt(self) -> None: ...
@@ -77,7 +77,7 @@ class SilentSpeaker:
 
 class VoiceNames:
     """Which voice speaks each of the game's languages, told by the speech thread once its
-    engine is up (issue 20: SAPI5 may have no Catalan or Danish voice, a Linux machine
+    engine is up (SAPI5 may have no Catalan or Danish voice, a Linux machine
     may lack espeak-ng's). The front end waits for it, briefly, to know what to say."""
 
     def __init__(self) -> None:

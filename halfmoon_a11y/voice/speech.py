@@ -1,4 +1,4 @@
-"""The voice side of a text front end (issue 27: out of the front end): the game's own
+"""The voice side of a text front end: the game's own
 voice and the answers' sounds, as one object with `say`, `interrupt`, `follow` and
 `close`.
 
@@ -7,7 +7,7 @@ opening: `begin`, `settle`), checks that the voice speaks the player's language 
 the words of a language it has a voice for, and says so once), plays the sound that
 starts each answer, and closes it all at the end, the goodbye heard. Each part is an
 extra: a bug in it turns that part quiet and comes back to the front end as a `Broke`,
-which it writes down and says in one sentence; the words are never lost (issue 26).
+which it writes down and says in one sentence; the words are never lost.
 Nothing here calls the front end: what happened goes back up as values.
 """
 
@@ -162,7 +162,7 @@ class Speech:
         return [*chosen, *checked]
 
     def check_language(self, wait: float) -> list[Said]:
-        """Whether a voice speaks the player's language (issue 20). When none does, the
+        """Whether a voice speaks the player's language. When none does, the
         voice speaks the words of a language it has a voice for, never the player's
         words with another language's voice, and says so once; when no language has
         one, the game's voice goes silent (the sounds go on). docs/decisions.md."""
@@ -204,7 +204,7 @@ class Speech:
 
     def sound(self, events: Sequence[se.SessionEvent]) -> list[Broke]:
         """The answer's earcon: when the game speaks, kept to go with the answer's first
-        words (`say`), mixed into their start, so it never delays them (issue 28); else
+        words (`say`), mixed into their start, so it never delays them; else
         played at once, through a player of its own (made at the first sound). A bug
         here turns the sounds off: the one sentence that says so, to add to the answer."""
         self._with_words = []
@@ -283,7 +283,7 @@ class Speech:
     def silence(self, close_later: bool = False) -> list[Broke]:
         """The voice silenced (a key typed at the prompt), never stopping the game: a voice
         that cannot be silenced would speak over every answer, so a bug here turns it off,
-        and the next answer says so once (issue 26). `close_later`: called from a signal,
+        and the next answer says so once. `close_later`: called from a signal,
         the broken voice is closed at the next interrupt, not here (closing waits)."""
         try:
             self.speaker.interrupt()

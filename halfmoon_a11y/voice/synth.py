@@ -176,7 +176,7 @@ def audio_header(path: Path) -> int | None:
 def _audio_arrives(path: Path) -> bool:
     """Whether the file has audio after its header. pyttsx3 now and then writes the
     header alone: that sentence is given up at once, and the worker tries it again at
-    once (issue 28: it waited 0.1 s for the file to grow, which it never did). Only a
+    once (it used to wait 0.1 s for the file to grow, which it never did). Only a
     file not there yet, or not yet holding its whole header, is waited for (FILE_WAIT)."""
     start = time.monotonic()
     while True:

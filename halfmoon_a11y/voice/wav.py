@@ -1,6 +1,6 @@
 """The facts about WAV files that the sounds, the voice and the players share, in a
 module that loads nothing: the earcons are made before the opening is written, so what
-they import delays the first byte (issue 12)."""
+they import delays the first byte."""
 
 WAV_HEADER = 44  # bytes before the samples of a PCM WAV file, as wave and espeak-ng write it
 HEAD_LIMIT = 4096  # bytes read to find a file's length: its chunks before the samples

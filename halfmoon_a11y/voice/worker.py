@@ -1,7 +1,7 @@
 """The game's own voice: a worker thread synthesises and plays, the player never waits.
 
 Each line is one utterance. The first is played as soon as it is synthesised, with
-the answer's sound (earcon) mixed into its start (voice/mixing.py, issue 28): the sound
+the answer's sound (earcon) mixed into its start (voice/mixing.py): the sound
 never delays the words;
 while a sentence plays, the next one is synthesised (espeak-ng takes 10 to 15
 ms a sentence), so the next starts the moment the player ends: no silence
@@ -224,7 +224,7 @@ class ThreadedSpeaker:
         """The next queued item, ready to play: a sentence synthesised, its answer's sound
         mixed into its start, or a sound file as it is. Empty if there is none (or the
         sentence could not be made). A sound that cannot be mixed into its sentence (not
-        16-bit PCM WAV: macOS's AIFF) plays before it, as it did before issue 28; a
+        16-bit PCM WAV: macOS's AIFF) plays before it; a
         sentence that cannot be made leaves its sound to play alone."""
         taken = self._next(wait)
         if taken is None:
