@@ -28,7 +28,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from halfmoon_a11y.store.statistics import Result, Statistics  # noqa: E402
+from halfmoon_a11y.store.result import Ending  # noqa: E402
+from halfmoon_a11y.store.statistics import Statistics  # noqa: E402
 
 INSTALLED = Path(sys.executable).parent / "halfmoon-a11y"
 GAME = [str(INSTALLED)] if INSTALLED.exists() else [sys.executable, "-m", "halfmoon_a11y"]
@@ -52,7 +53,7 @@ def prepare(home: Path, games: int) -> None:
     the game, which brings the kept totals up to date."""
     run(home)  # the first start: the folders, the lock, a saved game
     store = Statistics(database(home))
-    results = [Result.WON, Result.BLOCKED, Result.ABANDONED]
+    results = [Ending.WON, Ending.BLOCKED, Ending.ABANDONED]
     for number in range(min(games, FEW) - 1):
         store.record("HM1-N-AAAAAAA", results[number % 3], 10, 5, 60 + number, game=f"g{number}")
     if games > FEW:
@@ -62,7 +63,7 @@ def prepare(home: Path, games: int) -> None:
                 " VALUES ('HM1-N-AAAAAAA', ?, 10, 5, ?, '2026-12-02T00:00:00', ?)",
                 ((str(results[n % 3]), 60 + n % 600, f"bulk{n}") for n in range(games - FEW)),
             )
-    store.record("HM1-N-AAAAAAA", Result.WON, 10, 5, 61, game="last")
+    store.record("HM1-N-AAAAAAA", Ending.WON, 10, 5, 61, game="last")
     if store.summary().played != games:
         raise SystemExit(f"{games} games were not all recorded")
 

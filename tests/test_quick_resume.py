@@ -64,7 +64,7 @@ def test_ten_thousand_undos_and_redos_then_a_kill_lose_nothing(paths):
             assert reading is not None and reading.problem is None
             assert state(reading.game) == state(session.game), number
     assert folds >= 8  # folded about every 900 lines, not every 11,000
-    keeper.game_file.close()  # killed: no save on the way out
+    keeper.disk.game_file.close()  # killed: no save on the way out
     again, _ = open_game(paths)
     assert state(again.game) == state(session.game)
 
@@ -76,7 +76,7 @@ def test_the_status_is_computed_once_for_a_whole_journal(paths, monkeypatch):
         play(session, "pick " + " ".join(move))
     for number in range(600):
         play(session, "undo" if number % 2 == 0 else "redo")
-    keeper.game_file.close()
+    keeper.disk.game_file.close()
     computed = []
     compute = Game._compute_status
 
@@ -169,7 +169,7 @@ def test_a_fold_waits_while_something_can_be_redone(paths, monkeypatch):
         play(session, "undo")
         sizes.append(os.path.getsize(journal))
     assert sizes[0] < sizes[1] and sizes[0] >= 256  # not folded: there is a redo
-    keeper.game_file.close()  # killed
+    keeper.disk.game_file.close()  # killed
     again, keeper = open_game(paths)
     assert state(again.game) == state(session.game) and again.game.redo_available >= 3
     while again.game.redo_available > 1:
@@ -177,6 +177,6 @@ def test_a_fold_waits_while_something_can_be_redone(paths, monkeypatch):
     assert os.path.getsize(journal) >= 256
     play(again, "redo")  # nothing left to redo: folded into a full save
     assert os.path.getsize(journal) < 256
-    keeper.game_file.close()
+    keeper.disk.game_file.close()
     resumed, _ = open_game(paths)
     assert state(resumed.game) == state(again.game)

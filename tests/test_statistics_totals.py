@@ -14,12 +14,13 @@ import pytest
 
 from halfmoon_a11y.play.answers import Summary
 from halfmoon_a11y.store import statistics
-from halfmoon_a11y.store.statistics import Result, Statistics
+from halfmoon_a11y.store.result import Ending
+from halfmoon_a11y.store.statistics import Statistics
 
-RESULTS = [Result.WON, Result.BLOCKED, Result.ABANDONED]
+RESULTS = [Ending.WON, Ending.BLOCKED, Ending.ABANDONED]
 
 
-def recorded(path, count: int, seed: int = 7) -> list[tuple[Result, int]]:
+def recorded(path, count: int, seed: int = 7) -> list[tuple[Ending, int]]:
     """`count` games recorded one by one, as the game records them; what was recorded."""
     chance = random.Random(seed)
     games = [(chance.choice(RESULTS), chance.randrange(60, 3600)) for _ in range(count)]
@@ -54,15 +55,15 @@ def test_stats_reads_the_kept_totals_not_every_game(tmp_path, monkeypatch):
 
     monkeypatch.setattr(statistics, "_tally_all", every_game)
     assert Statistics(path).summary() == counted(games)
-    Statistics(path).record("HM1-N-AAAAAAA", Result.WON, 10, 5, 30, game="one more")
-    assert Statistics(path).summary() == counted([*games, (Result.WON, 30)])
+    Statistics(path).record("HM1-N-AAAAAAA", Ending.WON, 10, 5, 30, game="one more")
+    assert Statistics(path).summary() == counted([*games, (Ending.WON, 30)])
 
 
 def test_a_game_recorded_twice_counts_once(tmp_path):
     path = tmp_path / "stats.sqlite"
     store = Statistics(path)
     for _ in range(3):
-        store.record("HM1-N-AAAAAAA", Result.WON, 10, 5, 40, game="same")
+        store.record("HM1-N-AAAAAAA", Ending.WON, 10, 5, 40, game="same")
     assert store.summary().played == 1
 
 
@@ -89,7 +90,7 @@ def test_totals_that_do_not_match_the_games_are_counted_anew(tmp_path, meddle):
         connection.execute(meddle)
         rows = connection.execute("SELECT result, seconds FROM games ORDER BY id").fetchall()
     assert Statistics(path).summary() == counted(rows)
-    Statistics(path).record("HM1-N-AAAAAAA", Result.BLOCKED, 10, 5, 50, game="after")
+    Statistics(path).record("HM1-N-AAAAAAA", Ending.BLOCKED, 10, 5, 50, game="after")
     assert Statistics(path).summary() == counted([*rows, ("blocked", 50)])
 
 

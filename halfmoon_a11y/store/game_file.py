@@ -8,6 +8,7 @@ import os
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.events import Redone, Removed, Undone
 from halfmoon_a11y.core.quiet import suppress
+from halfmoon_a11y.core.values import record
 from halfmoon_a11y.play.answers import SessionEvent
 from halfmoon_a11y.store import saved_game as savegame
 from halfmoon_a11y.store.files import (
@@ -23,6 +24,14 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from halfmoon_a11y.store.files import StrPath
+
+
+@record
+class Aside:
+    """A journal that was no plain file: kept aside at `aside`, or left (None)."""
+
+    journal: str
+    aside: str | None
 
 
 class JournalUnused(OSError):
@@ -43,7 +52,6 @@ class GameFile:
         self._journal = savegame.Journal(path)
         self._written: bytes | None = None  # what the last full save wrote
         self.journal_held = False  # a journal that could not be set aside: never written
-        self.set_aside: list[tuple[str, str | None]] = []  # journals moved, for the keeper
 
     @property
     def journal_path(self) -> str:
@@ -55,16 +63,17 @@ class GameFile:
         it)."""
         return self._journal.is_open and self._journal.game == game and not self.journal_held
 
-    def save(self, saved: SavedGame, won: bool) -> None:
+    def save(self, saved: SavedGame, won: bool) -> list[Aside]:
         """The whole game; a won game is over, so its save goes and the next start deals
-        anew. Raises OSError only when the save itself is not written: a journal that
-        cannot be restarted leaves every later move to a full save."""
+        anew. The journals found unusable and set aside on the way (None: left where they
+        are, never written). Raises OSError only when the save itself is not written: a
+        journal that cannot be restarted leaves every later move to a full save."""
         if won:
             with suppress(FileNotFoundError):
                 os.unlink(self.path)
             self._journal.remove()
             self._written = None
-            return
+            return []
         data = saved.to_bytes()
         # The same game as the last full save (a start and a quit with no move between):
         # written again, it would cost two fsyncs and say nothing new.
@@ -78,26 +87,29 @@ class GameFile:
                     self._journal.close()
                 raise
             self._written = data
-            self._restart_journal(saved)
-        elif not self._journal.is_open or self._journal.lines:
-            self._restart_journal(saved)  # the save holds every move the journal had
+            return self._restart_journal(saved)
+        if not self._journal.is_open or self._journal.lines:
+            return self._restart_journal(saved)  # the save holds every move the journal had
+        return []
 
-    def _restart_journal(self, saved: SavedGame) -> None:
+    def _restart_journal(self, saved: SavedGame) -> list[Aside]:
+        set_aside: list[Aside] = []
         if self.journal_held:
-            return
+            return set_aside
         for _ in range(2):
             try:
                 self._journal.restart(saved.game, len(saved.moves))
-                return
+                break
             except (NotARegularFile, NotOwned):  # a FIFO, a link, another user's file
                 aside = keep_aside(self._journal.path)
-                self.set_aside.append((self._journal.path, aside))
+                set_aside.append(Aside(self._journal.path, aside))
                 if aside is None:
                     self.journal_held = True
-                    return
+                    break
             except OSError:  # a full disk: full saves until one restarts it
                 self._journal.close()
-                return
+                break
+        return set_aside
 
     def journal(
         self, events: Iterable[SessionEvent], seconds: float, redo_left: bool = False

@@ -13,10 +13,9 @@ from __future__ import annotations
 import os
 import stat
 import time
-from enum import StrEnum
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
-from halfmoon_a11y.core.values import record
+from halfmoon_a11y.core.values import record, replace
 from halfmoon_a11y.host import system
 from halfmoon_a11y.host.owned import (
     FILE_MODE,
@@ -27,10 +26,14 @@ from halfmoon_a11y.host.owned import (
 )
 from halfmoon_a11y.play.answers import Summary
 from halfmoon_a11y.store.files import keep_aside
+from halfmoon_a11y.store.notices import Problem
+from halfmoon_a11y.store.result import ENDINGS, Ending, Result
+from halfmoon_a11y.store.unsaid import Unsaid
 
 if TYPE_CHECKING:
     import sqlite3
     from collections.abc import Sequence
+    from typing import Any
 
     from halfmoon_a11y.store.files import StrPath
 
@@ -64,21 +67,10 @@ CREATE TABLE IF NOT EXISTS totals (
     longest_streak INTEGER NOT NULL
 )
 """
-TALLIED = ("played", "won", "blocked", "abandoned", "best_seconds")
-STREAKS = ("current_streak", "longest_streak")
 BUSY_TIMEOUT = 5.0  # seconds a write waits for another run's transaction, by default
 QUICK_TIMEOUT = 0.25  # seconds the game's own writes wait: the winning move answers at once
 SCHEMA_VERSION = 4  # 2: each game's identity, recorded once; 4: the totals kept
 READ_TIMEOUT = 1.0  # seconds `stats` waits: the player is listening
-
-
-class Result(StrEnum):
-    WON = "won"
-    BLOCKED = "blocked"
-    ABANDONED = "abandoned"
-
-
-KNOWN = frozenset(str(result) for result in Result)
 
 
 def _migrate(connection: sqlite3.Connection) -> None:
@@ -120,10 +112,10 @@ class Tally:
         if game_id is not None:
             self.last = game_id
             self.rows += 1
-        if not isinstance(result, str) or result not in KNOWN:
+        if not isinstance(result, str) or result not in ENDINGS:
             return
         self.played += 1
-        if result == Result.WON:
+        if result == Ending.WON:
             self.won += 1
             self.current_streak += 1
             self.longest_streak = max(self.longest_streak, self.current_streak)
@@ -132,7 +124,7 @@ class Tally:
                 self.best_seconds = time
             return
         self.current_streak = 0
-        if result == Result.BLOCKED:
+        if result == Ending.BLOCKED:
             self.blocked += 1
         else:
             self.abandoned += 1
@@ -253,9 +245,9 @@ def _seconds(value: object) -> int | None:
 class Statistics:
     """sqlite3 is imported when statistics are first written or read, not at start-up."""
 
-    def __init__(self, path: StrPath) -> None:
+    def __init__(self, path: StrPath, unsaid: Unsaid | None = None) -> None:
         self.path = path
-        self.sides_aside: list[tuple[str, str | None]] = []  # -wal, -shm kept aside, to say
+        self.unsaid = unsaid or Unsaid()  # -wal and -shm kept aside are said there
 
     def _clear_sides(self) -> None:
         """SQLite's -wal and -shm beside the database: a link, a folder, a FIFO or a device
@@ -265,7 +257,7 @@ class Statistics:
             side = os.fspath(self.path) + suffix
             if not_plain(side):
                 aside = keep_aside(side)
-                self.sides_aside.append((side, aside))
+                self.unsaid.problem(Problem.STATS_SIDE_FILE, side, aside)
                 if aside is None:
                     raise NotARegularFile(side)
 
@@ -303,56 +295,41 @@ class Statistics:
             _migrate(connection)
         return connection
 
-    def record(
-        self,
-        code: str,
-        result: Result,
-        score: int,
-        moves: int,
-        seconds: int,
-        game: str | None = None,
-        stamp: str | None = None,
-        timeout: float = BUSY_TIMEOUT,
-    ) -> None:
+    def record(self, *fields: Any, timeout: float = BUSY_TIMEOUT, **named: Any) -> None:
+        """`write` with the fields of a `Result` given one by one (for scripts)."""
+        self.write(Result(*fields, **named), timeout)
+
+    def write(self, result: Result, timeout: float = BUSY_TIMEOUT) -> None:
         """Add one game, in its own transaction, once: a game already recorded under the
-        same identity is left as it is. `stamp`: when it ended, if not now. Raises
+        same identity is left as it is. A result without a stamp ended now. Raises
         StatisticsBusy, StatisticsGarbage or StatisticsFailed."""
         import sqlite3
 
-        stamp = stamp or time.strftime("%Y-%m-%dT%H:%M:%S%z")
+        stamp = result.stamp or time.strftime("%Y-%m-%dT%H:%M:%S%z")
         try:
-            self._insert(code, result, score, moves, seconds, stamp, game or None, timeout)
+            self._insert(replace(result, stamp=stamp), timeout)
         except (sqlite3.Error, OSError) as error:
             raise _failure(error) from error
 
-    def _insert(
-        self,
-        code: str,
-        result: Result,
-        score: int,
-        moves: int,
-        seconds: int,
-        stamp: str,
-        game: str | None,
-        timeout: float,
-    ) -> None:
+    def _insert(self, result: Result, timeout: float) -> None:
         from contextlib import closing  # with sqlite3: not at every start
 
+        *row, game = result.to_json()[:6]
         with closing(self._connect(timeout)) as connection:
             connection.execute("BEGIN IMMEDIATE")
             try:
                 tally = _kept(connection)
                 added = connection.execute(
                     "INSERT OR IGNORE INTO games"
-                    " (code, result, score, moves, seconds, finished_at, game)"
+                    " (code, result, score, moves, seconds, game, finished_at)"
                     " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (code, str(result), score, moves, seconds, stamp, game),
+                    (*row, game or None, result.stamp),
                 )
                 if added.rowcount == 1:  # a game not recorded before: the totals follow
                     if tally is None:
                         tally = _tally_all(connection)
                     else:
-                        tally.add(str(result), seconds, added.lastrowid)
+                        tally.add(str(result.ending), result.seconds, added.lastrowid)
                     _store(connection, tally)
                 connection.execute("COMMIT")
             except BaseException:
