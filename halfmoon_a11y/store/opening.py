@@ -176,8 +176,7 @@ class Opening:
         to) and the player is told, with how many of its moves came back."""
         paths, unsaid = self.disk.paths, self.disk.unsaid
         path = paths.saved_game
-        for folder in (paths.kept_games, paths.sounds):
-            remove_leftovers_in(folder)  # from writes a kill cut short, as at the top
+        remove_leftovers_in(paths.sounds)  # from writes a kill cut short, as at the top
         remove_leftovers(paths.settings)
         try:
             reading = savegame.read_game(path)  # a FIFO, a folder, a foreign link: refused
@@ -191,7 +190,8 @@ class Opening:
             unsaid.problem(problem, path, keep_aside(path))
             self._journal_aside(None)  # it adds to a save kept aside
             return Start(saved.code) if saved is not None else None
-        if reading is None:
+        if reading is None:  # a start that deals anew: kept/ is cleaned here, not at a resume
+            remove_leftovers_in(paths.kept_games)
             return None
         if reading.problem is not None:
             self._journal_aside(reading)
