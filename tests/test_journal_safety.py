@@ -205,7 +205,7 @@ def test_a_journal_folded_before_it_grows_too_large(paths, monkeypatch):
     """Before: past 256 KiB the journal was dropped whole and silently. The limits are
     made small here; the ratio is the game's."""
     monkeypatch.setattr(savegame, "JOURNAL_BYTES", 4096)
-    monkeypatch.setattr(savegame, "JOURNAL_COMPACT", 4096 * 3 // 4)
+    monkeypatch.setattr(savegame, "JOURNAL_FOLD", 4096 * 3 // 4)
     session, keeper, _ = open_game(paths, CODE)
     made = make_moves(session, 2)
     for _ in range(200):

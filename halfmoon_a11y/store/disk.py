@@ -85,11 +85,12 @@ class Disk:
                     self.unsaid.forget(NOT_SAVED)
         self.unsaid.add(sn.GameKept(saved.code, len(saved.moves)))
 
-    def journal(self, events: tuple[se.SessionEvent, ...], seconds: float, redo: bool) -> bool:
+    def journal(self, events: tuple[se.SessionEvent, ...], seconds: float) -> bool:
         """A removal or an undo as one line of the journal. False when the whole game
-        must be saved instead: the journal failed, or is long enough to fold."""
+        must be saved instead, with what redo could make again: the journal failed, is
+        long enough to fold, or could not tell a new removal from a redo."""
         try:
-            self.game_file.journal(events, seconds, redo)
+            self.game_file.journal(events, seconds)
         except OSError:
             return False
         return True

@@ -51,6 +51,9 @@ class GameFile:
         self.path = path
         self._journal = savegame.Journal(path)
         self._written: bytes | None = None  # what the last full save wrote
+        # What a resume after a kill could redo now: the last save's `redo`, with the
+        # undos and redos of the journal since (a redo replays as one only while some is)
+        self._redo = 0
         self.journal_held = False  # a journal that could not be set aside: never written
 
     @property
@@ -73,6 +76,7 @@ class GameFile:
                 os.unlink(self.path)
             self._journal.remove()
             self._written = None
+            self._redo = 0
             return []
         data = saved.to_bytes()
         # The same game as the last full save (a start and a quit with no move between):
@@ -87,7 +91,9 @@ class GameFile:
                     self._journal.close()
                 raise
             self._written = data
+            self._redo = len(saved.redo)
             return self._restart_journal(saved)
+        self._redo = len(saved.redo)
         if not self._journal.is_open or self._journal.lines:
             return self._restart_journal(saved)  # the save holds every move the journal had
         return []
@@ -111,24 +117,30 @@ class GameFile:
                 break
         return set_aside
 
-    def journal(
-        self, events: Iterable[SessionEvent], seconds: float, redo_left: bool = False
-    ) -> None:
+    def journal(self, events: Iterable[SessionEvent], seconds: float) -> None:
         """A removal, a redo or an undo: one line appended to the journal, not a whole
-        save; a redo is the removal it makes again, so it is written as that removal and
-        replays as one. JournalUnused (an OSError) when the moves must go to a full save
-        instead: a journal long enough to fold, once the game leaves nothing to redo
-        (`redo_left` False: a full save keeps no undone removal), or past the most."""
-        if not self._journal.is_open:
-            raise JournalUnused(self._journal.path)
-        size = self._journal.size
-        if size >= savegame.JOURNAL_COMPACT or (size >= savegame.JOURNAL_FOLD and not redo_left):
+        save; a redo is the removal it makes again, so it is written as that removal,
+        which replays as the redo while a resume could make it. JournalUnused (an
+        OSError) when the moves must go to a full save instead (with what redo could
+        make again): a journal long enough to fold, or a new removal while a resume
+        could redo something, which the replay would take for that redo."""
+        if not self._journal.is_open or self._journal.size >= savegame.JOURNAL_FOLD:
             raise JournalUnused(self._journal.path)  # folded into a full save now
+        events = tuple(events)
+        redo = self._redo
+        for event in events:
+            if isinstance(event, Undone):
+                redo += 1
+            elif isinstance(event, Redone):
+                redo = max(redo - 1, 0)
+            elif isinstance(event, Removed) and redo:
+                raise JournalUnused(self._journal.path)
         for event in events:
             if isinstance(event, Removed | Redone):
                 self._journal.removal(tuple(p.location for p in event.cards), seconds)
             elif isinstance(event, Undone):
                 self._journal.undo(seconds)
+        self._redo = redo
 
     def _already_on_disk(self, data: bytes) -> bool:
         """Whether the save file holds exactly `data` and no journal adds to it: then a

@@ -65,7 +65,8 @@ class Keeper:
         found = Opening(self.disk, self.ownership).resolve(code, randbelow)
         if self.owner:
             self._game = found.game or new_identity()
-            self.disk.save(SavedGame.of_start(found.start, self._game), won=False)
+            saved = SavedGame.of_start(found.start, self._game, folds=True)  # a kill's journal
+            self.disk.save(saved, won=False)
             if found.taken is not None and self.disk.saved:
                 self.disk.kept_games.remove(found.taken)  # a kill before this lost nothing
         notices = self.disk.unsaid.take()
@@ -116,9 +117,8 @@ class Keeper:
                 disk.kept_games.remove(self._taken)
             self._taken = None
         elif effect is turn.Step.JOURNAL:
-            redo = session.game.redo_available > 0
-            if not disk.journal(answer.events, session.clock.seconds, redo):
-                self._save_session(session)  # no journal: the whole game, then
+            if not disk.journal(answer.events, session.clock.seconds):
+                self._save_session(session, folds=True)  # the whole game, redo kept
         elif effect is turn.Step.LEAVE:  # `quit`: saved now, and said to come back
             disk.leave(SavedGame.of(session, self._game), session.game.status is Status.WON)
 
@@ -144,6 +144,6 @@ class Keeper:
             self._save_session(self.session)
         self.disk.game_file.close()
 
-    def _save_session(self, session: Session) -> bool:
+    def _save_session(self, session: Session, folds: bool = False) -> bool:
         won = session.game.status is Status.WON
-        return self.owner and self.disk.save(SavedGame.of(session, self._game), won)
+        return self.owner and self.disk.save(SavedGame.of(session, self._game, folds), won)
