@@ -49,10 +49,12 @@ CREATE TABLE IF NOT EXISTS games (
 )
 """
 # The totals so far, one row, kept with each game recorded (issue 27): `stats` reads this
-# row, the last game's id and the number of rows (0.8 ms at 100,000 games), so it costs
-# about the same at 100,000 games as at 10. `last` is the id of the last game summed up,
-# `rows` how many rows were; totals that do not match the games (another program added
-# or removed one, or the row is damaged) are summed up anew from them.
+# row and the last game's id, so it costs the same at 100,000 games as at 10. `last` is
+# the id of the last game summed up, `rows` how many rows were. Any row of `games`
+# added, changed or removed empties the table (`STALE`): the game stores its totals
+# again in the same transaction, while totals another program left stale are not there
+# and are summed up anew from the games, as are totals that cannot be true (a damaged
+# row). Counting the rows instead cost 4 ms at 100,000 games.
 TOTALS = """
 CREATE TABLE IF NOT EXISTS totals (
     one INTEGER PRIMARY KEY CHECK (one = 1),
@@ -67,9 +69,16 @@ CREATE TABLE IF NOT EXISTS totals (
     longest_streak INTEGER NOT NULL
 )
 """
+STALE = {
+    f"totals_stale_on_{change.lower()}": (
+        f"CREATE TRIGGER totals_stale_on_{change.lower()} AFTER {change} ON games"
+        " BEGIN DELETE FROM totals; END"
+    )
+    for change in ("INSERT", "UPDATE", "DELETE")
+}
 BUSY_TIMEOUT = 5.0  # seconds a write waits for another run's transaction, by default
 QUICK_TIMEOUT = 0.25  # seconds the game's own writes wait: the winning move answers at once
-SCHEMA_VERSION = 4  # 2: each game's identity, recorded once; 4: the totals kept
+SCHEMA_VERSION = 5  # 2: each game's identity, recorded once; 4: the totals kept; 5: STALE
 READ_TIMEOUT = 1.0  # seconds `stats` waits: the player is listening
 
 
@@ -84,7 +93,7 @@ def _migrate(connection: sqlite3.Connection) -> None:
                 connection.execute("ALTER TABLE games ADD COLUMN game TEXT")
             connection.execute("CREATE UNIQUE INDEX IF NOT EXISTS one_row_a_game ON games(game)")
             connection.execute("DROP TABLE IF EXISTS totals")  # 3's, without `rows`
-            connection.execute(TOTALS)
+            _watch(connection)
             _store(connection, _tally_all(connection))  # once: from here each game adds
             connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         connection.execute("COMMIT")
@@ -163,14 +172,25 @@ def _kept(connection: sqlite3.Connection) -> Tally | None:
         ).fetchone()
     except sqlite3.OperationalError:  # no such table: another program dropped it
         return None
-    newest, count = connection.execute("SELECT max(id), count(*) FROM games").fetchone()
-    if row is None or row[0] != (newest or 0) or row[1] != count:
+    if row is None or not _watched(connection):
+        return None
+    newest = connection.execute("SELECT max(id) FROM games").fetchone()[0]
+    if row[0] != (newest or 0):  # a game added with the triggers dropped, say
         return None
     numbers = [value for value in row if value is not None]
     if any(isinstance(value, bool) or not isinstance(value, int) for value in numbers):
         return None  # a damaged row: summed up anew
     tally = Tally(*row)
     return tally if _consistent(tally) else None
+
+
+def _watched(connection: sqlite3.Connection) -> bool:
+    """Whether every change to the games still marks the totals stale: the triggers are
+    there as they were made (another program may drop or replace one)."""
+    found = connection.execute(
+        "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'games'"
+    )
+    return set(STALE.values()) <= {sql for (sql,) in found}
 
 
 def _consistent(tally: Tally) -> bool:
@@ -187,7 +207,6 @@ def _consistent(tally: Tally) -> bool:
 
 
 def _store(connection: sqlite3.Connection, tally: Tally) -> None:
-    connection.execute(TOTALS)  # made again if another program dropped it
     connection.execute(
         "INSERT OR REPLACE INTO totals (one, last, rows, played, won, blocked, abandoned,"
         " best_seconds, current_streak, longest_streak) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -203,6 +222,23 @@ def _store(connection: sqlite3.Connection, tally: Tally) -> None:
             tally.longest_streak,
         ),
     )
+
+
+def _watch(connection: sqlite3.Connection) -> None:
+    """The totals' table and the triggers that mark it stale, made again if another
+    program dropped them (a trigger would fail on a table that is not there)."""
+    connection.execute(TOTALS)
+    for name, sql in STALE.items():
+        if not _watched_by(connection, name, sql):
+            connection.execute(f"DROP TRIGGER IF EXISTS {name}")
+            connection.execute(sql)
+
+
+def _watched_by(connection: sqlite3.Connection, name: str, sql: str) -> bool:
+    found = connection.execute(
+        "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?", (name,)
+    ).fetchone()
+    return found is not None and found[0] == sql
 
 
 class StatisticsFailed(Exception):
@@ -319,6 +355,8 @@ class Statistics:
             connection.execute("BEGIN IMMEDIATE")
             try:
                 tally = _kept(connection)
+                if tally is None:  # perhaps no table, which the insert's trigger needs
+                    _watch(connection)
                 added = connection.execute(
                     "INSERT OR IGNORE INTO games"
                     " (code, result, score, moves, seconds, game, finished_at)"
