@@ -63,11 +63,11 @@ def test_the_winning_move_answers_before_the_database_is_made(paths, clock):
     answer = keeper.persist(session, session.handle("pick " + " ".join(last)))
     assert any(isinstance(event, Won) for event in answer.events)
     assert not paths.statistics.exists()  # not yet: the answer is still to be said
-    queued = json.loads(Path(keeper.results.pending_path).read_text())
+    queued = json.loads(Path(keeper.disk.results.pending_path).read_text())
     assert [item[1] for item in queued] == ["won"]  # but on disk, fsynced
     keeper.after()  # the answer is out
     assert recorded(paths) == (1, 1)
-    assert not os.path.exists(keeper.results.pending_path)
+    assert not os.path.exists(keeper.disk.results.pending_path)
 
 
 def test_a_later_win_also_waits_for_the_answer(paths, clock):
@@ -112,7 +112,7 @@ KILLED_AFTER_THE_ANSWER = textwrap.dedent(
     from halfmoon_a11y.store import keeper
 
     def killed(self):  # the answer is out; the process dies before it records anything
-        if self.results.due:
+        if self.disk.results.due:
             sys.stdout.flush()
             os.kill(os.getpid(), signal.SIGKILL)
 
@@ -166,7 +166,7 @@ def test_a_game_killed_right_after_saying_victory_keeps_its_win(isolated_folders
 def test_a_queue_that_cannot_be_written_leaves_the_win_to_the_database_at_once(paths, clock):
     session, keeper = start(paths, clock)
     last = all_but_the_last(session, clock)
-    os.makedirs(keeper.results.pending_path)  # a folder where the queue goes
+    os.makedirs(keeper.disk.results.pending_path)  # a folder where the queue goes
     keeper.persist(session, session.handle("pick " + " ".join(last)))
     assert recorded(paths) == (1, 1)  # not kept for later: written with the move
 

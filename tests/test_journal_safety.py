@@ -72,7 +72,7 @@ def killed_with(paths, lines):
     journal. The moves made, as the journal says them."""
     session, keeper, _ = open_game(paths, CODE)
     made = make_moves(session, 3)
-    keeper.game_file.close()  # the kill: nothing more is written, no full save
+    keeper.disk.game_file.close()  # the kill: nothing more is written, no full save
     with journal_of(paths).open("ab") as journal:
         for line in lines:
             journal.write(line + b"\n")
@@ -131,7 +131,7 @@ def test_lines_apply_only_while_they_replay(paths, kind):
     the new save then truncated the journal."""
     session, keeper, _ = open_game(paths, CODE)
     made = make_moves(session, 2)
-    keeper.game_file.close()
+    keeper.disk.game_file.close()
     journal = journal_of(paths)
     lines = journal.read_bytes().splitlines()
     after = Game(deal(CODE))
@@ -172,7 +172,7 @@ def test_lines_apply_only_while_they_replay(paths, kind):
     assert copy["moves"] == []  # the full save the journal adds to
     # the game goes on and saves: a kill now brings back everything
     make_moves(again, 1)
-    keeper2.game_file.close()
+    keeper2.disk.game_file.close()
     third, _, problems = open_game(paths)
     assert third.game.moves == len(made) + 1 and not problems
 
@@ -184,7 +184,7 @@ def test_lines_before_a_bad_one_come_back_and_are_counted(paths):
     session, keeper, _ = open_game(paths)
     made = make_moves(session, 2)
     play(session, "undo")
-    keeper.game_file.close()
+    keeper.disk.game_file.close()
     with journal_of(paths).open("ab") as out:
         out.write(b'{"r": 1}\n')
     again, _, problems = open_game(paths)
@@ -210,14 +210,14 @@ def test_a_journal_folded_before_it_grows_too_large(paths, monkeypatch):
     """Before: past 256 KiB the journal was dropped whole and silently. The limits are
     made small here; the ratio is the game's."""
     monkeypatch.setattr(savegame, "JOURNAL_BYTES", 4096)
-    monkeypatch.setattr(savegame, "JOURNAL_COMPACT", 4096 * 3 // 4)
+    monkeypatch.setattr(savegame, "JOURNAL_FOLD", 4096 * 3 // 4)
     session, keeper, _ = open_game(paths, CODE)
     made = make_moves(session, 2)
     for _ in range(200):
         play(session, "undo")
         play(session, "pick " + " ".join(made[-1]))
         assert journal_of(paths).stat().st_size < 4096
-    keeper.game_file.close()  # killed
+    keeper.disk.game_file.close()  # killed
     again, _, problems = open_game(paths)
     assert again.game.moves == 2 and not problems
 
@@ -225,7 +225,7 @@ def test_a_journal_folded_before_it_grows_too_large(paths, monkeypatch):
 def test_a_journal_too_large_to_read_is_kept_aside_and_said(paths):
     session, keeper, _ = open_game(paths, CODE)
     make_moves(session, 1)
-    keeper.game_file.close()
+    keeper.disk.game_file.close()
     journal = journal_of(paths)
     with journal.open("ab") as out:
         out.write(b'["u", 1.0]\n["r", 1.0, "1", "8"]\n' * 20000)  # about 500 KiB
@@ -242,7 +242,7 @@ def test_a_journal_too_large_to_read_is_kept_aside_and_said(paths):
 def test_a_journal_whose_first_line_names_no_save_is_said(paths):
     session, keeper, _ = open_game(paths, CODE)
     make_moves(session, 1)
-    keeper.game_file.close()
+    keeper.disk.game_file.close()
     journal = journal_of(paths)
     journal.write_bytes(b'{"r": 1}\n' + journal.read_bytes().split(b"\n", 1)[1])
     again, _, problems = open_game(paths)
@@ -289,7 +289,7 @@ def test_a_torn_line_after_a_full_disk_hides_no_later_move(paths, monkeypatch):
     made.append(tuple(move))
     assert problems_of(events) == []
     assert len(journal_of(paths).read_bytes().splitlines()) == 2
-    keeper.game_file.close()  # killed
+    keeper.disk.game_file.close()  # killed
     again, _, problems = open_game(paths)
     assert again.game.moves == len(made) and not problems
     assert [tuple(str(p.location) for p in m.cards) for m in again.game.history] == made
@@ -304,7 +304,7 @@ def test_a_failure_after_saving_works_again_is_said_again(paths, monkeypatch):
     real = files.atomic_write
     for _ in range(2):
         make_moves(session, 1)
-        keeper.game_file.close()  # no journal to fall back on: the full save is all there is
+        keeper.disk.game_file.close()  # no journal to fall back on: the full save is all there is
         monkeypatch.setattr(savegame, "atomic_write", full)
         events = play(session, "quit")
         assert Problem.GAME_NOT_SAVED in [p.problem for p in problems_of(events)]
@@ -322,7 +322,7 @@ def test_a_folder_at_the_journal_is_set_aside_and_said_truly(paths):
     assert [p.problem for p in problems] == [Problem.JOURNAL_NOT_PLAIN]
     assert Path(problems[0].aside).is_dir()
     made = make_moves(session, 2)
-    keeper.game_file.close()
+    keeper.disk.game_file.close()
     again, _, problems = open_game(paths)
     assert again.game.moves == len(made) and not problems
 
@@ -340,7 +340,7 @@ def test_a_journal_folder_that_cannot_be_set_aside(paths, monkeypatch):
     assert problems_of(events) == []  # not "cannot be resumed": it is saved whole
     made = [tuple(m) for m in json.loads(paths.saved_game.read_text())["moves"]]
     assert len(made) == 1  # in game.json itself
-    keeper.game_file.close()
+    keeper.disk.game_file.close()
     monkeypatch.undo()
     again, _, _ = open_game(paths)
     assert again.game.moves == 1

@@ -93,8 +93,8 @@ def test_a_kept_game_taken_back_in_play_is_removed_only_once_saved(paths, clock,
     played(paths, clock, 3)
     session, keeper = start(paths, clock, OTHER)
     kept = Path(paths.kept_games) / f"{CODE}.json"
-    monkeypatch.setattr(keeper, "_save_session", lambda session: [])  # nothing reached disk
-    keeper._saved = False
+    monkeypatch.setattr(keeper, "_save_session", lambda session: False)  # nothing reached disk
+    keeper.disk.saved = False
     events = play(session, f"new {CODE}")
     assert events[0] == Dealt(DealCode.parse(CODE), resumed=True) and kept.exists()
     monkeypatch.undo()

@@ -7,8 +7,9 @@ import sys
 from halfmoon_a11y.core.dealcode import DealCode, deal
 from halfmoon_a11y.play.answers import StatsShown
 from halfmoon_a11y.store.keeper import Keeper
+from halfmoon_a11y.store.result import Ending
 from halfmoon_a11y.store.settings_file import SettingsFile
-from halfmoon_a11y.store.statistics import Result, Statistics
+from halfmoon_a11y.store.statistics import Statistics
 from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.words import Words
 from tests.solver import playable_moves, winning_line
@@ -75,7 +76,7 @@ def writer(path: str, count: int) -> None:
 
     statistics = Statistics(Path(path))
     for n in range(count):
-        statistics.record(f"HM1-N-AAAAAA{chr(65 + n % 26)}", Result.WON, 520, 48, n)
+        statistics.record(f"HM1-N-AAAAAA{chr(65 + n % 26)}", Ending.WON, 520, 48, n)
 
 
 def test_concurrent_runs_do_not_corrupt_the_database(paths):
@@ -141,7 +142,7 @@ def test_a_database_from_before_game_identities_is_brought_up_to_date(paths):
             " VALUES ('HM1-N-AAAAAAC', 'won', 520, 48, 60, '2026-01-01T00:00:00')"
         )
     statistics = Statistics(paths.statistics)
-    statistics.record("HM1-N-AAAAAAL", Result.WON, 520, 48, 50, "abc123")
-    statistics.record("HM1-N-AAAAAAL", Result.ABANDONED, 510, 47, 70, "abc123")  # same game
+    statistics.record("HM1-N-AAAAAAL", Ending.WON, 520, 48, 50, "abc123")
+    statistics.record("HM1-N-AAAAAAL", Ending.ABANDONED, 510, 47, 70, "abc123")  # same game
     summary = statistics.summary()
     assert (summary.played, summary.won, summary.best_seconds) == (2, 2, 50)

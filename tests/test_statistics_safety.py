@@ -16,9 +16,10 @@ from halfmoon_a11y.core.dealcode import DealCode, deal
 from halfmoon_a11y.play.answers import StatsShown
 from halfmoon_a11y.store.keeper import Keeper
 from halfmoon_a11y.store.notices import Problem, StorageProblem
+from halfmoon_a11y.store.result import Ending
 from halfmoon_a11y.store.results import Results
 from halfmoon_a11y.store.settings_file import SettingsFile
-from halfmoon_a11y.store.statistics import Result, Statistics
+from halfmoon_a11y.store.statistics import Statistics
 from tests.solver import winning_line
 from tests.support import play
 from tests.test_statistics import WINNABLE, win
@@ -67,12 +68,12 @@ def test_a_busy_database_does_not_hold_the_winning_move(paths, clock):
     took = time.monotonic() - began
     assert took < 2.0  # the whole game, 48 moves, the win among them
     assert session.game.status == "won"
-    pending = json.loads(Path(keeper.results.pending_path).read_text())
+    pending = json.loads(Path(keeper.disk.results.pending_path).read_text())
     assert [item[1] for item in pending] == ["won"]
     blocker.close()
     keeper.flush_results()  # leaving: the database takes it now
     assert (summary(paths).played, summary(paths).won) == (1, 1)
-    assert not os.path.exists(keeper.results.pending_path)
+    assert not os.path.exists(keeper.disk.results.pending_path)
 
 
 def test_a_queued_win_is_recorded_by_the_next_run_once(paths, clock):
@@ -121,14 +122,14 @@ def test_a_garbage_database_is_set_aside_once_and_a_new_one_started(paths, clock
     assert not [e for e in events if isinstance(e, StorageProblem)]
     problems = [e for e in play(session, "pick 1") if isinstance(e, StorageProblem)]
     assert [p.problem for p in problems] == [Problem.STATS_FAILED]
-    pending = json.loads(Path(keeper_of(session).results.pending_path).read_text())
+    pending = json.loads(Path(keeper_of(session).disk.results.pending_path).read_text())
     assert [item[1] for item in pending] == ["won"]  # not lost: it waits in the queue
 
 
 def test_a_row_of_the_wrong_type_never_stops_stats(paths, clock):
     """Before: text in `seconds` made min() compare text with numbers: a crash."""
     statistics = Statistics(paths.statistics)
-    statistics.record("HM1-N-AAAAAAC", Result.WON, 520, 48, 60, "a1")
+    statistics.record("HM1-N-AAAAAAC", Ending.WON, 520, 48, 60, "a1")
     connection = sqlite3.connect(paths.statistics, isolation_level=None)
     connection.execute("PRAGMA ignore_check_constraints = 1")  # as a hand edit would
     rows = [
@@ -155,7 +156,7 @@ def test_a_row_of_the_wrong_type_never_stops_stats(paths, clock):
 def test_the_database_is_private(paths, clock):
     old = os.umask(0)
     try:
-        Statistics(paths.statistics).record("HM1-N-AAAAAAC", Result.WON, 520, 48, 60, "a1")
+        Statistics(paths.statistics).record("HM1-N-AAAAAAC", Ending.WON, 520, 48, 60, "a1")
     finally:
         os.umask(old)
     folder = paths.statistics.parent
@@ -196,7 +197,7 @@ def test_a_second_window_writes_no_queued_result(paths, clock):
     other = second.open(None, now=clock)
     [shown] = [e for e in play(other, "stats") if isinstance(e, StatsShown)]
     assert shown.summary.won == 1  # the owner's queued win, counted
-    assert summary(paths).played == 0 and os.path.exists(keeper.results.pending_path)
+    assert summary(paths).played == 0 and os.path.exists(keeper.disk.results.pending_path)
     keeper.flush_results()
     assert summary(paths).played == 1
 
@@ -208,7 +209,7 @@ def test_a_bad_kind_at_sqlites_own_files_is_set_aside_and_said(paths, clock, suf
     every later connection fail, for good, with a sentence naming the database."""
     from tests.support import private_device
 
-    Statistics(paths.statistics).record("HM1-N-AAAAAAB", Result.WON, 520, 48, 60, "g1")
+    Statistics(paths.statistics).record("HM1-N-AAAAAAB", Ending.WON, 520, 48, 60, "g1")
     side = f"{paths.statistics}{suffix}"
     if os.path.lexists(side):
         os.unlink(side)

@@ -8,6 +8,7 @@ import os
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.events import Redone, Removed, Undone
 from halfmoon_a11y.core.quiet import suppress
+from halfmoon_a11y.core.values import record
 from halfmoon_a11y.play.answers import SessionEvent
 from halfmoon_a11y.store import saved_game as savegame
 from halfmoon_a11y.store.files import (
@@ -23,6 +24,14 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from halfmoon_a11y.store.files import StrPath
+
+
+@record
+class Aside:
+    """A journal that was no plain file: kept aside at `aside`, or left (None)."""
+
+    journal: str
+    aside: str | None
 
 
 class JournalUnused(OSError):
@@ -42,8 +51,10 @@ class GameFile:
         self.path = path
         self._journal = savegame.Journal(path)
         self._written: bytes | None = None  # what the last full save wrote
+        # What a resume after a kill could redo now: the last save's `redo`, with the
+        # undos and redos of the journal since (a redo replays as one only while some is)
+        self._redo = 0
         self.journal_held = False  # a journal that could not be set aside: never written
-        self.set_aside: list[tuple[str, str | None]] = []  # journals moved, for the keeper
 
     @property
     def journal_path(self) -> str:
@@ -55,16 +66,18 @@ class GameFile:
         it)."""
         return self._journal.is_open and self._journal.game == game and not self.journal_held
 
-    def save(self, saved: SavedGame, won: bool) -> None:
+    def save(self, saved: SavedGame, won: bool) -> list[Aside]:
         """The whole game; a won game is over, so its save goes and the next start deals
-        anew. Raises OSError only when the save itself is not written: a journal that
-        cannot be restarted leaves every later move to a full save."""
+        anew. The journals found unusable and set aside on the way (None: left where they
+        are, never written). Raises OSError only when the save itself is not written: a
+        journal that cannot be restarted leaves every later move to a full save."""
         if won:
             with suppress(FileNotFoundError):
                 os.unlink(self.path)
             self._journal.remove()
             self._written = None
-            return
+            self._redo = 0
+            return []
         data = saved.to_bytes()
         # The same game as the last full save (a start and a quit with no move between):
         # written again, it would cost two fsyncs and say nothing new.
@@ -78,45 +91,56 @@ class GameFile:
                     self._journal.close()
                 raise
             self._written = data
-            self._restart_journal(saved)
-        elif not self._journal.is_open or self._journal.lines:
-            self._restart_journal(saved)  # the save holds every move the journal had
+            self._redo = len(saved.redo)
+            return self._restart_journal(saved)
+        self._redo = len(saved.redo)
+        if not self._journal.is_open or self._journal.lines:
+            return self._restart_journal(saved)  # the save holds every move the journal had
+        return []
 
-    def _restart_journal(self, saved: SavedGame) -> None:
+    def _restart_journal(self, saved: SavedGame) -> list[Aside]:
+        set_aside: list[Aside] = []
         if self.journal_held:
-            return
+            return set_aside
         for _ in range(2):
             try:
                 self._journal.restart(saved.game, len(saved.moves))
-                return
+                break
             except (NotARegularFile, NotOwned):  # a FIFO, a link, another user's file
                 aside = keep_aside(self._journal.path)
-                self.set_aside.append((self._journal.path, aside))
+                set_aside.append(Aside(self._journal.path, aside))
                 if aside is None:
                     self.journal_held = True
-                    return
+                    break
             except OSError:  # a full disk: full saves until one restarts it
                 self._journal.close()
-                return
+                break
+        return set_aside
 
-    def journal(
-        self, events: Iterable[SessionEvent], seconds: float, redo_left: bool = False
-    ) -> None:
+    def journal(self, events: Iterable[SessionEvent], seconds: float) -> None:
         """A removal, a redo or an undo: one line appended to the journal, not a whole
-        save; a redo is the removal it makes again, so it is written as that removal and
-        replays as one. JournalUnused (an OSError) when the moves must go to a full save
-        instead: a journal long enough to fold, once the game leaves nothing to redo
-        (`redo_left` False: a full save keeps no undone removal), or past the most."""
-        if not self._journal.is_open:
-            raise JournalUnused(self._journal.path)
-        size = self._journal.size
-        if size >= savegame.JOURNAL_COMPACT or (size >= savegame.JOURNAL_FOLD and not redo_left):
+        save; a redo is the removal it makes again, so it is written as that removal,
+        which replays as the redo while a resume could make it. JournalUnused (an
+        OSError) when the moves must go to a full save instead (with what redo could
+        make again): a journal long enough to fold, or a new removal while a resume
+        could redo something, which the replay would take for that redo."""
+        if not self._journal.is_open or self._journal.size >= savegame.JOURNAL_FOLD:
             raise JournalUnused(self._journal.path)  # folded into a full save now
+        events = tuple(events)
+        redo = self._redo
+        for event in events:
+            if isinstance(event, Undone):
+                redo += 1
+            elif isinstance(event, Redone):
+                redo = max(redo - 1, 0)
+            elif isinstance(event, Removed) and redo:
+                raise JournalUnused(self._journal.path)
         for event in events:
             if isinstance(event, Removed | Redone):
                 self._journal.removal(tuple(p.location for p in event.cards), seconds)
             elif isinstance(event, Undone):
                 self._journal.undo(seconds)
+        self._redo = redo
 
     def _already_on_disk(self, data: bytes) -> bool:
         """Whether the save file holds exactly `data` and no journal adds to it: then a

@@ -1,11 +1,10 @@
 """Nothing lost: the store behind the session's one port (`play.port.Store`).
 
-The read loop hands it each answer (`persist`): it saves the game after every move,
-keeps the settings, records statistics, and returns the answer with what went wrong, if
-anything. The work is done by small persisters: `GameFile` (the save and its journal),
-`KeptGames` (games put aside by their code), `Results` (statistics). A file that cannot
-be read is kept aside and reported; a file that cannot be written is reported once; the
-game always goes on.
+The read loop hands it each answer (`persist`): what the answer asks of the files is
+decided by `turn.plan`, without them, and carried out through `Disk`; the answer comes
+back with what the player must hear, taken from the one queue. The start is `Opening`'s.
+A file that cannot be read is kept aside and reported; a file that cannot be written is
+reported once; the game always goes on.
 """
 
 from __future__ import annotations
@@ -13,61 +12,45 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.dealcode import DealCode, system_randbelow
 from halfmoon_a11y.core.events import Status
-from halfmoon_a11y.core.quiet import suppress
-from halfmoon_a11y.play import answers as se
-from halfmoon_a11y.play.answers import Answer, GameWon, Keep, Summary
+from halfmoon_a11y.play.answers import Answer, Summary
 from halfmoon_a11y.play.session import Session, Start
-from halfmoon_a11y.play.settings import SETTINGS, Settings
-from halfmoon_a11y.store import notices as sn
-from halfmoon_a11y.store.files import (
-    Paths,
-)
-from halfmoon_a11y.store.game_file import GameFile
-from halfmoon_a11y.store.kept_games import KeptGames
+from halfmoon_a11y.play.settings import Settings
+from halfmoon_a11y.store import turn
+from halfmoon_a11y.store.disk import Disk
+from halfmoon_a11y.store.files import Paths
 from halfmoon_a11y.store.lock import Ownership
 from halfmoon_a11y.store.opening import Opening
-from halfmoon_a11y.store.results import Results, new_identity
+from halfmoon_a11y.store.result import Standing, standing_of, win_of
+from halfmoon_a11y.store.results import new_identity
 from halfmoon_a11y.store.saved_game import SavedGame
 from halfmoon_a11y.store.settings_file import SettingsFile
-from halfmoon_a11y.store.statistics import Result, Statistics, StatisticsFailed
-
-if TYPE_CHECKING:
-    from halfmoon_a11y.store.files import StrPath
-
-
-# No lock could be had because of the state folder itself: the sentence names the folder.
 
 
 class Keeper:
     def __init__(
         self, paths: Paths, settings_file: SettingsFile, owner: bool | Ownership = True
     ) -> None:
-        self.paths = paths
-        # What the lock found (store/lock.py): `owner` False when another window owns the
-        # files or the lock could not be opened; then nothing is written.
+        # What the lock found (store/lock.py): another window owns the files, or the lock
+        # could not be opened, and then nothing is read past the opening nor written.
         self.ownership = owner if isinstance(owner, Ownership) else Ownership(owner)
-        self.owner = self.ownership.owner
-        self.settings_file = settings_file
-        self.game_file = GameFile(paths.saved_game)
-        self.kept_games = KeptGames(paths.kept_games)
-        self.results = Results(paths.statistics)
+        self.disk = Disk(paths, settings_file)
         self.session: Session | None = None
-        self.reported: set[sn.Problem] = set()
-        self._saved = False  # whether the last save reached the disk
-        self._save_failed = False  # the last full save failed: the next to succeed says so
+        self.standing: Standing | None = None  # how the game stood at the last answer
         self._game = new_identity()  # the current game's identity
-        self.identities: dict[DealCode, str] = {}  # of games read from disk, by code
+        self._identities: dict[DealCode, str] = {}  # of kept games taken back, by code
         self._taken: str | None = None  # a kept game's file, to remove once it is saved
-        self._unsaid: list[se.SessionEvent] = []  # notices for the next answer
 
     @property
-    def statistics(self) -> Statistics:  # the database, for tests
-        return self.results.statistics
+    def owner(self) -> bool:
+        """This window owns the files: the one name for it in the store."""
+        return self.ownership.owner
 
-    # -- start-up ---------------------------------------------------------------------
+    @property
+    def saves_nothing(self) -> bool:
+        """The port's name for a window that does not own the files."""
+        return not self.owner
 
     def open(
         self,
@@ -78,239 +61,89 @@ class Keeper:
         randbelow: Callable[[int], int] = system_randbelow,
     ) -> Session:
         """The session to play: the saved game resumed, or `code` (else a random deal)
-        afresh, with the saved game it replaces recorded."""
-        start, notices = self.opening(code, randbelow)
+        afresh, already saved, with the saved game it replaces recorded."""
+        found = Opening(self.disk, self.ownership).resolve(code, randbelow)
+        if self.owner:
+            self._game = found.game or new_identity()
+            saved = SavedGame.of_start(found.start, self._game, folds=True)  # a kill's journal
+            self.disk.save(saved, won=False)
+            if found.taken is not None and self.disk.saved:
+                self.disk.kept_games.remove(found.taken)  # a kill before this lost nothing
+        notices = self.disk.unsaid.take()
         session = Session(
-            start, settings, now=now, randbelow=randbelow, store=self, notices=notices
+            found.start, settings, now=now, randbelow=randbelow, store=self, notices=notices
         )
         self.session = session
-        self.results.stand(session, self._game, recorded=False)
+        self.standing = standing_of(session, False, self._game)
         return session
-
-    def opening(
-        self, code: DealCode | None, randbelow: Callable[[int], int] = system_randbelow
-    ) -> tuple[Start, list[se.SessionEvent]]:
-        """The deal to open with, already saved, and what to tell the player about files
-        (`store/opening.py` decides which deal). A random deal is dealt only when there is
-        no code and nothing to resume."""
-        found = Opening(self).resolve(code, randbelow)
-        if not self.owner:  # a game of its own: nothing is saved
-            return found.start, found.notices
-        self._game = found.game or new_identity()
-        self.identities.clear()  # from now on, only a kept game taken back has one
-        saved_now = SavedGame.of_start(found.start, self._game)
-        notices = [*found.notices, *self._save(saved_now, won=False)]
-        if found.taken is not None and self._saved:
-            self.kept_games.remove(found.taken)  # in the save now: a kill before this lost nothing
-        return found.start, notices
-
-    # -- the port the session asks -----------------------------------------------------
-
-    @property
-    def saves_nothing(self) -> bool:
-        """This window saves and records nothing: another window owns the files, or their
-        folder cannot be written (the lock's `Ownership`)."""
-        return not self.owner
 
     def kept(self, code: DealCode) -> Start | None:
         """The game kept aside for this deal, if there is one; it is resumed from now on.
         Its file goes once the game is in the save (`persist`)."""
-        if not self.owner:
-            return None
-        found = Opening(self).find_kept(code, self._unsaid)
+        found = self.disk.find_kept(code) if self.owner else None
         if found is None:
             return None
-        self.identities[code] = found.game or new_identity()
+        self._identities[code] = found.game or new_identity()
         self._taken = found.path
         return found.start
 
     def summary(self) -> Summary:
-        try:
-            return self.results.summary(writes=self.owner)
-        finally:
-            self._unsaid += self._results_said()  # said with the answer to `stats`
-
-    # -- after every answer ------------------------------------------------------------
+        return self.disk.results.summary(writes=self.owner)  # its notices: the next answer
 
     def persist(self, session: Session, answer: Answer) -> Answer:
-        """Write what the answer asks, in one pass: settings, the result of a game
-        replaced or won, the move or the whole game, and the save on leaving."""
-        events = answer.events
-        if events and type(events[0]) is se.Refused:
-            return answer  # refused: nothing changed, nothing to write (every JSON line)
-        notices, self._unsaid = self._unsaid, []
-        for changed in answer.changed:
-            notices += self._save_setting(changed)
-        recorded = self.results.recorded
-        dealt = answer.dealt
-        if dealt is not None:  # another deal replaces the game, resumed or new
-            notices += self.finish_standing(later=True)
-            recorded = False
-            self._game = self.identities.pop(dealt.code, "") or new_identity()
-        if answer.keep is Keep.GAME:  # a won game is a game over: the whole game is kept
-            for event in events:
-                if isinstance(event, GameWon) and not recorded:
-                    notices += self._record(
-                        Result.WON, session.code, event.score, event.moves, event.elapsed
-                    )
-                    recorded = True  # an undo and a second win is still one game won
-        self.results.stand(session, self._game, recorded)
-        if answer.keep is Keep.GAME:
-            notices += self._save_session(session)  # a new game, or a game over
-            if self._taken is not None and self._saved:  # a kept game, now in the save
-                self.kept_games.remove(self._taken)
+        """Write what the answer asks (`turn.plan`), in one pass, and say what went wrong."""
+        if turn.refused(answer):
+            return answer  # nothing changed, nothing to write (every JSON line)
+        recorded = self.standing is not None and self.standing.recorded
+        for effect in turn.plan(answer, recorded) if self.owner else ():
+            self._carry(effect, session, answer)
+        return answer.noted(self.disk.unsaid.take())
+
+    def _carry(self, effect: turn.Effect, session: Session, answer: Answer) -> None:
+        disk = self.disk
+        if isinstance(effect, turn.SaveSetting):
+            disk.save_setting(effect.changed)
+        elif isinstance(effect, turn.Replace):
+            disk.record_replaced(self.standing, later=True)
+            self.standing = None
+            self._game = self._identities.pop(effect.code, "") or new_identity()
+        elif isinstance(effect, turn.RecordWin):
+            disk.record(win_of(session, effect.won, self._game), later=True)
+        elif isinstance(effect, turn.Stand):
+            self.standing = standing_of(session, effect.recorded, self._game)
+        elif effect is turn.Step.SAVE_GAME:
+            self._save_session(session)
+            if self._taken is not None and disk.saved:  # a kept game, now in the save
+                disk.kept_games.remove(self._taken)
             self._taken = None
-        elif answer.keep is Keep.MOVES:
-            notices += self._journal_moves(session, answer.events)
-        if answer.leaving:
-            notices += self._leaving(session)
-        return answer.noted(notices)
+        elif effect is turn.Step.JOURNAL:
+            if not disk.journal(answer.events, session.clock.seconds):
+                self._save_session(session, folds=True)  # the whole game, redo kept
+        elif effect is turn.Step.LEAVE:  # `quit`: saved now, and said to come back
+            disk.leave(SavedGame.of(session, self._game), session.game.status is Status.WON)
 
     def rescue(self, session: Session) -> bool:
         """After a bug: the game as it stands, in one full save. Whether it reached the
         disk (never in a window that saves nothing)."""
-        self._save_session(session)
-        return self.owner and self._saved
-
-    def _leaving(self, session: Session) -> list[se.SessionEvent]:
-        """`quit`: the game is saved now, and the player is told it comes back."""
-        problems = self._save_session(session)
-        if session.game.status is Status.WON:
-            return problems
-        if not self._saved and self.game_file.journal_holds(self._game):
-            # a full disk, say: the save on disk and its journal hold every move, and
-            # the game comes back (red team, issue 18: "cannot be resumed" was untrue)
-            if any(getattr(p, "problem", None) is sn.Problem.GAME_NOT_SAVED for p in problems):
-                self.reported.discard(sn.Problem.GAME_NOT_SAVED)  # not said: nor "again"
-            return [sn.GameKept(session.code, session.game.moves)]
-        if not self._saved:
-            return problems
-        return [*problems, sn.GameKept(session.code, session.game.moves)]  # "works again"
-
-    def close(self) -> None:
-        """Leaving: the whole game, with the time on the clock, in one full save."""
-        if self.session is not None:
-            self._save_session(self.session)
-        self.game_file.close()
-
-    # -- the pieces ----------------------------------------------------------------------
-
-    def finish_standing(self, later: bool = False) -> list[se.SessionEvent]:
-        """The game being replaced: record it as blocked or abandoned, if it was played.
-        `later`: queued now, written to the database once the answer is out (`after`)."""
-        if not self.owner:
-            self.results.standing = None
-            return []
-        try:
-            self.results.finish(later)
-        except StatisticsFailed:
-            return self._results_said() + self._problem(
-                sn.Problem.STATS_FAILED, self.paths.statistics
-            )
-        return self._results_said()
-
-    def _record(
-        self, result: Result, code: object, score: int, moves: int, seconds: int
-    ) -> list[se.SessionEvent]:
-        """A win, queued at once (fsynced: a kill loses nothing) and written to the
-        database once the answer is out (`after`, issue 28): the database, made the first
-        time with ten fsyncs, never holds the move."""
-        if not self.owner:
-            return []
-        try:
-            self.results.record(result, code, score, moves, seconds, self._game, later=True)
-        except StatisticsFailed:
-            return self._results_said() + self._problem(
-                sn.Problem.STATS_FAILED, self.paths.statistics
-            )
-        return self._results_said()
+        return self.owner and self._save_session(session)
 
     def after(self) -> None:
-        """Once the answer is out: the results it queued, written to the database. What
-        goes wrong is said with the next answer; a result not written waits in the queue
-        (`stats` counts it, leaving or the next run writes it)."""
-        if not self.owner or not self.results.due:
-            return
-        try:
-            self.results.settle()
-        except StatisticsFailed:
-            self._unsaid += self._problem(sn.Problem.STATS_FAILED, self.paths.statistics)
-        finally:
-            self._unsaid += self._results_said()
-
-    def _results_said(self) -> list[se.SessionEvent]:
-        """What the statistics have to tell (a garbage database set aside)."""
-        said, self.results.unsaid = self.results.unsaid, []
-        sides, self.results.statistics.sides_aside = self.results.statistics.sides_aside, []
-        return said + [
-            sn.StorageProblem(sn.Problem.STATS_SIDE_FILE, side, aside) for side, aside in sides
-        ]
+        """Once the answer is out: the results it queued, written to the database."""
+        if self.owner:
+            self.disk.settle()
 
     def flush_results(self) -> None:
         """Leaving: the results still queued, written if the database takes them now;
         else they wait in their file for the next run."""
         if self.owner:
-            with suppress(StatisticsFailed):
-                self.results.flush(force=True)
+            self.disk.flush()
 
-    def _journal_moves(
-        self, session: Session, events: tuple[se.SessionEvent, ...]
-    ) -> list[se.SessionEvent]:
-        """A removal or an undo: one line appended to the journal, not a whole save. When
-        the journal fails, or is long enough to fold, the whole game is saved instead."""
-        if not self.owner:
-            return []
-        try:
-            redo_left = session.game.redo_available > 0  # a fold waits until none is
-            self.game_file.journal(events, session.clock.seconds, redo_left)
-        except OSError:
-            return self._save_session(session)  # no journal: the whole game, then
-        return []
+    def close(self) -> None:
+        """Leaving: the whole game, with the time on the clock, in one full save."""
+        if self.session is not None:
+            self._save_session(self.session)
+        self.disk.game_file.close()
 
-    def _save_session(self, session: Session) -> list[se.SessionEvent]:
+    def _save_session(self, session: Session, folds: bool = False) -> bool:
         won = session.game.status is Status.WON
-        return self._save(SavedGame.of(session, self._game), won=won)
-
-    def _save(self, saved: SavedGame, won: bool) -> list[se.SessionEvent]:
-        self._saved = self.owner
-        if not self.owner:
-            return []
-        game_file = self.game_file
-        try:
-            game_file.save(saved, won)
-        except OSError:
-            self._saved = False
-            self._save_failed = True
-            return self._problem(sn.Problem.GAME_NOT_SAVED, self.paths.saved_game)
-        notices: list[se.SessionEvent] = []
-        if self._save_failed and sn.Problem.GAME_NOT_SAVED in self.reported:
-            # the player heard the game is not saved: say that it is again, and say a
-            # new failure again too
-            self.reported.discard(sn.Problem.GAME_NOT_SAVED)
-            notices.append(sn.StorageProblem(sn.Problem.SAVING_AGAIN, str(self.paths.saved_game)))
-        self._save_failed = False
-        for journal, aside in game_file.set_aside:
-            notices.append(sn.StorageProblem(sn.Problem.JOURNAL_NOT_PLAIN, journal, aside))
-            if aside is None:  # that sentence says every move is saved whole
-                self.reported.add(sn.Problem.JOURNAL_NOT_WRITTEN)
-        game_file.set_aside.clear()
-        if game_file.journal_held and not won:
-            notices += self._problem(sn.Problem.JOURNAL_NOT_WRITTEN, game_file.journal_path)
-        return notices
-
-    def _save_setting(self, event: se.SettingChanged) -> list[se.SessionEvent]:
-        if not self.owner:
-            return []
-        try:
-            spec = SETTINGS[event.setting]
-            self.settings_file.save(spec.field, spec.to_file(event.value))
-        except OSError:
-            return self._problem(sn.Problem.SETTINGS_NOT_SAVED, self.settings_file.path)
-        return []
-
-    def _problem(self, problem: sn.Problem, path: StrPath) -> list[se.SessionEvent]:
-        """Each kind of failure is reported once a run, not after every move."""
-        if problem in self.reported:
-            return []
-        self.reported.add(problem)
-        return [sn.StorageProblem(problem, str(path))]
+        return self.owner and self.disk.save(SavedGame.of(session, self._game, folds), won)

@@ -8,7 +8,8 @@ deal is never written over: the game put aside goes beside it, as `CODE.GAME.jso
 file once the game is in the save (`remove`), so a kill in between loses nothing. A kept
 file that cannot be read, or that holds another deal than its name says, is set aside
 and named. The folder is read only when a game is
-asked for or put aside, never at start-up.
+asked for or put aside, or at a start that deals anew (the leftovers of a write a kill
+cut short go then), never when a start resumes the saved game.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from halfmoon_a11y.core.quiet import suppress
 from halfmoon_a11y.core.values import record
 from halfmoon_a11y.play.session import Start
 from halfmoon_a11y.store import saved_game as savegame
-from halfmoon_a11y.store.files import atomic_write, keep_aside, read_small
+from halfmoon_a11y.store.files import atomic_write, keep_aside, read_small, remove_leftovers_in
 from halfmoon_a11y.store.saved_game import SavedGame, SaveError
 
 if TYPE_CHECKING:
@@ -112,6 +113,7 @@ class KeptGames:
     def put(self, saved: SavedGame) -> str:
         """Keep a game aside by its code, never over another game: the path written.
         Raises OSError."""
+        remove_leftovers_in(self.folder)  # a kill's, while the folder is written anyway
         path = self.path(saved.code)
         if not self._free_for(path, saved.game):
             path = os.path.join(self.folder, f"{saved.code}.{saved.game or os.getpid()}.json")

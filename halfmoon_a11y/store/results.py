@@ -18,79 +18,24 @@ import os
 import time
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
-from halfmoon_a11y.core.events import Status
 from halfmoon_a11y.core.quiet import suppress
-from halfmoon_a11y.core.values import record
-from halfmoon_a11y.play import answers as se
-from halfmoon_a11y.play.answers import Summary
+from halfmoon_a11y.core.values import replace
 from halfmoon_a11y.play.errors import StatisticsUnavailableError
 from halfmoon_a11y.store import notices as sn
 from halfmoon_a11y.store.files import atomic_write, keep_aside, read_small
+from halfmoon_a11y.store.result import Result
 from halfmoon_a11y.store.statistics import (
     QUICK_TIMEOUT,
-    Result,
     Statistics,
     StatisticsBusy,
     StatisticsFailed,
     StatisticsGarbage,
 )
+from halfmoon_a11y.store.unsaid import Unsaid
 
 if TYPE_CHECKING:
-    from halfmoon_a11y.play.session import Session
+    from halfmoon_a11y.play.answers import Summary
     from halfmoon_a11y.store.files import StrPath
-
-
-@record
-class Standing:
-    """How the current game stands, kept so a replaced game can be recorded."""
-
-    code: str
-    status: Status
-    score: int
-    moves: int
-    seconds: int
-    recorded: bool
-    game: str = ""  # the game's identity: its result is recorded once
-
-
-@record
-class Pending:
-    """A result the database was too busy to take: written at the next chance."""
-
-    code: str
-    result: Result
-    score: int
-    moves: int
-    seconds: int
-    game: str
-    stamp: str
-
-    def to_json(self) -> list[object]:
-        return [
-            self.code,
-            str(self.result),
-            self.score,
-            self.moves,
-            self.seconds,
-            self.game,
-            self.stamp,
-        ]
-
-    @classmethod
-    def from_json(cls, item: object) -> Pending | None:
-        """One queued result, or None for anything else (a hand-edited file)."""
-        if not isinstance(item, list) or len(item) != 7:
-            return None
-        code, result, score, moves, seconds, game, stamp = item
-        numbers = (score, moves, seconds)
-        if not all(type(n) is int and 0 <= n < 10**9 for n in numbers):
-            return None
-        texts = (code, result, game, stamp)
-        if not all(isinstance(t, str) and len(t) < 100 for t in texts):
-            return None
-        if result not in {str(r) for r in Result}:
-            return None
-        return cls(code, Result(result), score, moves, seconds, game, stamp)
 
 
 PENDING_BYTES = 64 * 1024  # a queued result takes about 100 bytes
@@ -104,49 +49,28 @@ def new_identity() -> str:
 class Results:
     """Records each game's result in the statistics. Raises StatisticsFailed."""
 
-    def __init__(self, path: StrPath) -> None:
+    def __init__(self, path: StrPath, unsaid: Unsaid | None = None) -> None:
         self.path = path
-        self.statistics = Statistics(path)
-        self.standing: Standing | None = None
+        self.unsaid = unsaid or Unsaid()  # a garbage database set aside is said there
+        self.statistics = Statistics(path, self.unsaid)
         self.pending_path = os.fspath(path) + ".pending"
-        self._pending: list[Pending] | None = None  # read from its file at first need
+        self._pending: list[Result] | None = None  # read from its file at first need
         self._retry_at = 0.0  # time.monotonic() before which a busy database is left be
         self._set_aside = False  # a garbage database is set aside once a run
-        self.unsaid: list[se.SessionEvent] = []  # what the player is told next
         self.due = False  # results queued by `record(later=True)`, for `settle`
 
-    def stand(self, session: Session, game: str, recorded: bool) -> None:
-        """Note how the session's game stands now (`recorded`: its result is in)."""
-        g = session.game
-        self.standing = Standing(
-            str(session.code), g.status, g.score, g.moves, session.clock.elapsed, recorded, game
-        )
-
-    @property
-    def recorded(self) -> bool:
-        return self.standing.recorded if self.standing is not None else False
-
-    def record(
-        self,
-        result: Result,
-        code: object,
-        score: int,
-        moves: int,
-        seconds: int,
-        game: str,
-        later: bool = False,
-    ) -> None:
+    def record(self, result: Result, later: bool = False) -> None:
         """Record one result, or queue it if the database is busy. `later`: kept in the
         queue on disk only, the database written by `settle` once the answer is out; a
         queue that cannot be written leaves it to the database at once. Raises
         StatisticsFailed when it can be neither written nor queued."""
-        stamp = time.strftime("%Y-%m-%dT%H:%M:%S%z")
-        pending = Pending(str(code), result, score, moves, seconds, game, stamp)
-        if later and self._keep(pending):
+        if not result.stamp:  # it ended now, whenever it reaches the database
+            result = replace(result, stamp=time.strftime("%Y-%m-%dT%H:%M:%S%z"))
+        if later and self._keep(result):
             return
-        self._write(pending)
+        self._write(result)
 
-    def _keep(self, pending: Pending) -> bool:
+    def _keep(self, pending: Result) -> bool:
         """`pending` in the queue on disk, for `settle`: whether it is there (fsynced)."""
         queue = self._queued()
         queue.append(pending)
@@ -169,20 +93,7 @@ class Results:
         self.due = False
         self.flush()
 
-    def finish(self, later: bool = False) -> None:
-        """The game being replaced: recorded as blocked or abandoned, if it was played."""
-        old, self.standing = self.standing, None
-        if old is None or old.recorded or old.status is Status.WON:
-            return
-        if old.status is Status.BLOCKED:
-            result = Result.BLOCKED
-        elif old.moves > 0:
-            result = Result.ABANDONED
-        else:
-            return  # a deal looked at and passed over is not a game played
-        self.record(result, old.code, old.score, old.moves, old.seconds, old.game, later)
-
-    def _write(self, pending: Pending) -> None:
+    def _write(self, pending: Result) -> None:
         """Into the database, else into the queue: a busy database is not waited on (the
         winning move answers at once), and a result that cannot be written now is kept
         for later all the same. Raises StatisticsFailed for anything but busy."""
@@ -199,17 +110,15 @@ class Results:
             raise
         self._queue(pending)
 
-    def _insert(self, pending: Pending) -> None:
+    def _insert(self, pending: Result) -> None:
         """One result into the database; a garbage database is set aside once, and the
         result goes into a new one. Raises StatisticsFailed."""
-        p = pending
-        row = (p.code, p.result, p.score, p.moves, p.seconds, p.game, p.stamp, QUICK_TIMEOUT)
         try:
-            self.statistics.record(*row)
+            self.statistics.write(pending, QUICK_TIMEOUT)
         except StatisticsGarbage:
             if not self._set_garbage_aside():
                 raise
-            self.statistics.record(*row)
+            self.statistics.write(pending, QUICK_TIMEOUT)
 
     def _set_garbage_aside(self) -> bool:
         """A file that is not a database: kept aside (with its -wal and -shm) and said,
@@ -219,7 +128,7 @@ class Results:
         self._set_aside = True
         path = os.fspath(self.path)
         aside = keep_aside(path)
-        self.unsaid.append(sn.StorageProblem(sn.Problem.STATS_UNREADABLE, path, aside))
+        self.unsaid.problem(sn.Problem.STATS_UNREADABLE, path, aside)
         if aside is None:
             return False
         for suffix in ("-wal", "-shm"):  # never applied to the new database
@@ -229,12 +138,12 @@ class Results:
 
     # -- the queue ----------------------------------------------------------------------
 
-    def _queued(self) -> list[Pending]:
+    def _queued(self) -> list[Result]:
         if self._pending is None:
             self._pending = self._read_pending()
         return self._pending
 
-    def _read_pending(self) -> list[Pending]:
+    def _read_pending(self) -> list[Result]:
         try:
             raw = read_small(self.pending_path, PENDING_BYTES)
             items = json.loads(raw.decode("utf-8")) if raw else []
@@ -242,9 +151,9 @@ class Results:
             return []  # nothing queued that can be read: the file is replaced at the next
         if not isinstance(items, list):
             return []
-        return [p for item in items if (p := Pending.from_json(item)) is not None]
+        return [p for item in items if (p := Result.from_json(item)) is not None]
 
-    def _queue(self, pending: Pending) -> None:
+    def _queue(self, pending: Result) -> None:
         """Keep a result for later, on disk. Raises StatisticsFailed if it cannot be."""
         queue = self._queued()
         queue.append(pending)
@@ -290,7 +199,7 @@ class Results:
         if writes:
             with suppress(StatisticsFailed):
                 self.flush(force=True)
-        more = [(str(p.result), p.seconds) for p in self._queued()]
+        more = [(str(p.ending), p.seconds) for p in self._queued()]
         try:
             return self.statistics.summary(more)
         except StatisticsGarbage:

@@ -13,6 +13,12 @@ releases ignore it. With it, `"won_elapsed"`: the seconds on the clock when the 
 was won, the time its win was counted with, so that winning it again says that time
 (issue 26); a save without it (or with a value that is no time) wins again in the time
 on the clock, as before.
+
+`"redo"`, the removals redo can make again, the next one first, is written only by a
+full save that folds the journal in (during play, or the start's save after a kill), so
+that a kill loses nothing a player could redo: the reader makes them, then takes them
+back. Older releases ignore the key: they resume the same moves, with nothing to redo.
+A value that is not such a list is ignored the same way.
 """
 
 from __future__ import annotations
@@ -46,6 +52,7 @@ if TYPE_CHECKING:
     from halfmoon_a11y.store.files import StrPath
 
 FORMAT = 1
+Moves = tuple[tuple[Location, ...], ...]
 
 
 class SaveProblem(StrEnum):
@@ -71,19 +78,24 @@ class SavedGame:
     game: str = ""  # the game's identity: its result is recorded once, whatever happens
     won: bool = False  # the deal was won, then a removal undone (`new` says it counts as won)
     won_elapsed: float | None = None  # the clock when it was won: the time the win counts
+    redo: Moves = ()  # what redo makes again, the next first: kept only by a fold
 
     @classmethod
-    def of(cls, session: Session, game: str = "") -> SavedGame:
+    def of(cls, session: Session, game: str = "", folds: bool = False) -> SavedGame:
+        """The session as it would be saved; `folds`: the save stands for journal lines,
+        so it keeps what redo could make again, as those lines did."""
         moves = tuple(tuple(p.location for p in move.cards) for move in session.game.history)
-        seconds = session.clock.seconds
-        won = session.won_once
-        return cls(session.code, moves, seconds, game, won, won_elapsed=session.won_elapsed)
+        seconds, won, won_elapsed = session.clock.seconds, session.won_once, session.won_elapsed
+        redo = redo_of(session.game) if folds else ()
+        return cls(session.code, moves, seconds, game, won, won_elapsed=won_elapsed, redo=redo)
 
     @classmethod
-    def of_start(cls, start: Start, game: str) -> SavedGame:
-        """A start as it would be saved, under the game's identity `game`."""
+    def of_start(cls, start: Start, game: str, folds: bool = False) -> SavedGame:
+        """A start as it would be saved, under the game's identity `game`; `folds`: with
+        what its game, resumed, can redo (the journal a kill left, folded in)."""
         code, moves, seconds, won = start.code, start.moves, start.elapsed, start.won
-        return cls(code, moves, seconds, game, won, won_elapsed=start.won_elapsed)
+        redo = redo_of(start.game) if folds and start.game is not None else ()
+        return cls(code, moves, seconds, game, won, won_elapsed=start.won_elapsed, redo=redo)
 
     def to_bytes(self) -> bytes:
         data = {
@@ -97,6 +109,8 @@ class SavedGame:
             data["won"] = True
             if self.won_elapsed is not None:
                 data["won_elapsed"] = round(self.won_elapsed, 3)
+        if self.redo:  # only at a fold: other saves stay as they were
+            data["redo"] = [[str(location) for location in move] for move in self.redo]
         return (json.dumps(data) + "\n").encode("utf-8")
 
     @classmethod
@@ -126,7 +140,8 @@ class SavedGame:
         identity = game if isinstance(game, str) and game.isalnum() else ""
         won = data.get("won") is True
         won_elapsed = _won_elapsed(data) if won else None  # a time without the win: none
-        return cls(code, moves, elapsed, identity, won, won_elapsed=won_elapsed)
+        redo = _redo(data.get("redo", []))
+        return cls(code, moves, elapsed, identity, won, won_elapsed=won_elapsed, redo=redo)
 
     def start(self) -> Start:
         """The saved game, to resume, already replayed: the session plays the game this
@@ -144,7 +159,37 @@ class SavedGame:
             game = replay(start)
         except ReplayError:
             raise SaveError(SaveProblem.UNREADABLE) from None
+        with_redo(game, self.redo)
         return replace(start, game=game)
+
+
+def redo_of(game: Game) -> Moves:
+    """What redo would make again on `game`, the next one first."""
+    return tuple(tuple(p.location for p in move.cards) for move in reversed(game.undone))
+
+
+def with_redo(game: Game, redo: Moves) -> None:
+    """The removals of a save's `redo` made, then taken back: redo makes them again, the
+    first first, as it would have before the save. Those that do not replay (a file
+    edited by hand) are left out, with every one after them: the moves stay whole."""
+    made = 0
+    for move in redo:
+        if not _made(game, move):
+            break
+        made += 1
+    for _ in range(made):
+        game.unmake()
+
+
+def _redo(value: object) -> Moves:
+    """A save's `redo`, or nothing when it is not a list of removals' places."""
+    try:
+        if not isinstance(value, list) or not all(isinstance(move, list) for move in value):
+            return ()
+        redo = tuple(tuple(Location.parse(text) for text in move) for move in value)
+    except (TypeError, ValueError, AttributeError, HalfMoonError):
+        return ()
+    return redo if all(len(move) in (2, 3) for move in redo) else ()
 
 
 def _won_elapsed(data: dict[str, object]) -> float | None:
@@ -225,6 +270,8 @@ def read_game(path: StrPath) -> Reading | None:
         game = replay(Start(saved.code, saved.moves))
     except ReplayError:
         raise SaveError(SaveProblem.UNREADABLE, saved=saved) from None
+    with_redo(game, saved.redo)
+    saved = replace(saved, redo=redo_of(game))  # those that replay
     journal = journal_path(path)
     if not_plain(journal):  # never read, never followed: set aside by the keeper
         return Reading(saved, game, raw, problem=JournalProblem.NOT_PLAIN)
@@ -252,16 +299,13 @@ def read_game(path: StrPath) -> Reading | None:
 # -- the journal: each move as it is made, between two full saves ----------------------
 
 JOURNAL_BYTES = 256 * 1024  # the most of a journal ever read
-# A journal this long is folded into a full save before the next line that leaves
-# nothing to redo (about 900 removals and undos since the last save), so that a resume
-# after a kill replays at most about that many lines (issue 28: 10,000 lines, 192 KiB,
-# made a resume 2.3 times a start even with the status computed once). A full save
-# holds the moves, not what redo could make again: so not while there is some. A fold is
-# one full save (two fsyncs) every thousand commands or so.
+# A journal this long is folded into a full save before its next line (about 900
+# removals and undos since the last save), so that a resume after a kill replays at most
+# about that many lines: 10,000 lines, 192 KiB, made a resume 2.3 times a start even
+# with the status computed once. The fold keeps what redo could make again (`redo`), so
+# it need not wait for a moment with nothing to redo, which a player listening back and
+# forth never reaches. A fold is one full save (two fsyncs) every thousand commands or so.
 JOURNAL_FOLD = 16 * 1024
-# Past this, the journal is folded before the next line whatever it is, so that a journal
-# never reaches the limit above (about 11,000 removals and undos since the last save).
-JOURNAL_COMPACT = JOURNAL_BYTES * 3 // 4
 
 
 def journal_path(path: StrPath) -> str:
@@ -340,7 +384,13 @@ def with_journal(saved: SavedGame, game: Game, raw: bytes, journal: bytes) -> Re
     one). A last line cut short by a kill is left out silently. Any other line that is no
     move, or a move that does not replay on this deal (duplicated, swapped, illegal,
     another deal's), stops the reading: every move before it counts, and the reading
-    says so."""
+    says so.
+
+    A removal that is the next one redo would make is replayed as that redo, keeping
+    what is left to redo: the journal writes a redo as its removal, and never writes a
+    new removal while a resume could redo something (`GameFile.journal`), so the two
+    cannot be taken one for the other. What is left to redo is followed beside the game
+    and given to it once, at the end (`with_redo`), so that no line computes the status."""
     lines = journal.split(b"\n")[:-1]  # the last piece has no newline: a kill cut it
     if not lines:  # only a first line cut short: the restart was killed mid-line
         return Reading(saved, game, raw)
@@ -350,6 +400,7 @@ def with_journal(saved: SavedGame, game: Game, raw: bytes, journal: bytes) -> Re
     if header != ["game", saved.game, len(saved.moves)] or not saved.game:
         return Reading(saved, game, raw)  # an earlier save's: everything in it is in the save
     moves, elapsed = list(saved.moves), saved.elapsed
+    undone = list(reversed(saved.redo))  # what redo makes again, the next one last
     applied = 0
     problem = None
     for line in lines[1:]:
@@ -359,23 +410,27 @@ def with_journal(saved: SavedGame, game: Game, raw: bytes, journal: bytes) -> Re
             break
         kind, seconds, move = entry
         if kind == "r":
-            if not _made(game, move):
-                game = replay(Start(saved.code, tuple(moves)))  # as it was before the line
+            if not _made(game, move):  # the game as it was before the line
                 problem = JournalProblem.STOPPED
                 break
+            if undone and undone[-1] == move:  # a redo: the rest is still to redo
+                undone.pop()
+            else:
+                undone.clear()
             moves.append(move)
         else:
             if not game.undo_available:
                 problem = JournalProblem.STOPPED
                 break
             game.unmake()
-            moves.pop()
+            undone.append(moves.pop())
         applied += 1
         elapsed = seconds
+    with_redo(game, tuple(reversed(undone)))  # a removal made empties the game's own
     game.drop_selection()
     game.resettle()  # once, not after every line (issue 28)
     return Reading(
-        replace(saved, moves=tuple(moves), elapsed=elapsed),
+        replace(saved, moves=tuple(moves), elapsed=elapsed, redo=redo_of(game)),
         game,
         raw,
         applied,

@@ -13,10 +13,9 @@ from __future__ import annotations
 import os
 import stat
 import time
-from enum import StrEnum
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
-from halfmoon_a11y.core.values import record
+from halfmoon_a11y.core.values import record, replace
 from halfmoon_a11y.host import system
 from halfmoon_a11y.host.owned import (
     FILE_MODE,
@@ -27,10 +26,14 @@ from halfmoon_a11y.host.owned import (
 )
 from halfmoon_a11y.play.answers import Summary
 from halfmoon_a11y.store.files import keep_aside
+from halfmoon_a11y.store.notices import Problem
+from halfmoon_a11y.store.result import ENDINGS, Ending, Result
+from halfmoon_a11y.store.unsaid import Unsaid
 
 if TYPE_CHECKING:
     import sqlite3
     from collections.abc import Sequence
+    from typing import Any
 
     from halfmoon_a11y.store.files import StrPath
 
@@ -46,10 +49,12 @@ CREATE TABLE IF NOT EXISTS games (
 )
 """
 # The totals so far, one row, kept with each game recorded (issue 27): `stats` reads this
-# row, the last game's id and the number of rows (0.8 ms at 100,000 games), so it costs
-# about the same at 100,000 games as at 10. `last` is the id of the last game summed up,
-# `rows` how many rows were; totals that do not match the games (another program added
-# or removed one, or the row is damaged) are summed up anew from them.
+# row and the last game's id, so it costs the same at 100,000 games as at 10. `last` is
+# the id of the last game summed up, `rows` how many rows were. Any row of `games`
+# added, changed or removed empties the table (`STALE`): the game stores its totals
+# again in the same transaction, while totals another program left stale are not there
+# and are summed up anew from the games, as are totals that cannot be true (a damaged
+# row). Counting the rows instead cost 4 ms at 100,000 games.
 TOTALS = """
 CREATE TABLE IF NOT EXISTS totals (
     one INTEGER PRIMARY KEY CHECK (one = 1),
@@ -64,21 +69,17 @@ CREATE TABLE IF NOT EXISTS totals (
     longest_streak INTEGER NOT NULL
 )
 """
-TALLIED = ("played", "won", "blocked", "abandoned", "best_seconds")
-STREAKS = ("current_streak", "longest_streak")
+STALE = {
+    f"totals_stale_on_{change.lower()}": (
+        f"CREATE TRIGGER totals_stale_on_{change.lower()} AFTER {change} ON games"
+        " BEGIN DELETE FROM totals; END"
+    )
+    for change in ("INSERT", "UPDATE", "DELETE")
+}
 BUSY_TIMEOUT = 5.0  # seconds a write waits for another run's transaction, by default
 QUICK_TIMEOUT = 0.25  # seconds the game's own writes wait: the winning move answers at once
-SCHEMA_VERSION = 4  # 2: each game's identity, recorded once; 4: the totals kept
+SCHEMA_VERSION = 5  # 2: each game's identity, recorded once; 4: the totals kept; 5: STALE
 READ_TIMEOUT = 1.0  # seconds `stats` waits: the player is listening
-
-
-class Result(StrEnum):
-    WON = "won"
-    BLOCKED = "blocked"
-    ABANDONED = "abandoned"
-
-
-KNOWN = frozenset(str(result) for result in Result)
 
 
 def _migrate(connection: sqlite3.Connection) -> None:
@@ -92,7 +93,7 @@ def _migrate(connection: sqlite3.Connection) -> None:
                 connection.execute("ALTER TABLE games ADD COLUMN game TEXT")
             connection.execute("CREATE UNIQUE INDEX IF NOT EXISTS one_row_a_game ON games(game)")
             connection.execute("DROP TABLE IF EXISTS totals")  # 3's, without `rows`
-            connection.execute(TOTALS)
+            _watch(connection)
             _store(connection, _tally_all(connection))  # once: from here each game adds
             connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         connection.execute("COMMIT")
@@ -120,10 +121,10 @@ class Tally:
         if game_id is not None:
             self.last = game_id
             self.rows += 1
-        if not isinstance(result, str) or result not in KNOWN:
+        if not isinstance(result, str) or result not in ENDINGS:
             return
         self.played += 1
-        if result == Result.WON:
+        if result == Ending.WON:
             self.won += 1
             self.current_streak += 1
             self.longest_streak = max(self.longest_streak, self.current_streak)
@@ -132,7 +133,7 @@ class Tally:
                 self.best_seconds = time
             return
         self.current_streak = 0
-        if result == Result.BLOCKED:
+        if result == Ending.BLOCKED:
             self.blocked += 1
         else:
             self.abandoned += 1
@@ -171,14 +172,25 @@ def _kept(connection: sqlite3.Connection) -> Tally | None:
         ).fetchone()
     except sqlite3.OperationalError:  # no such table: another program dropped it
         return None
-    newest, count = connection.execute("SELECT max(id), count(*) FROM games").fetchone()
-    if row is None or row[0] != (newest or 0) or row[1] != count:
+    if row is None or not _watched(connection):
+        return None
+    newest = connection.execute("SELECT max(id) FROM games").fetchone()[0]
+    if row[0] != (newest or 0):  # a game added with the triggers dropped, say
         return None
     numbers = [value for value in row if value is not None]
     if any(isinstance(value, bool) or not isinstance(value, int) for value in numbers):
         return None  # a damaged row: summed up anew
     tally = Tally(*row)
     return tally if _consistent(tally) else None
+
+
+def _watched(connection: sqlite3.Connection) -> bool:
+    """Whether every change to the games still marks the totals stale: the triggers are
+    there as they were made (another program may drop or replace one)."""
+    found = connection.execute(
+        "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'games'"
+    )
+    return set(STALE.values()) <= {sql for (sql,) in found}
 
 
 def _consistent(tally: Tally) -> bool:
@@ -195,7 +207,6 @@ def _consistent(tally: Tally) -> bool:
 
 
 def _store(connection: sqlite3.Connection, tally: Tally) -> None:
-    connection.execute(TOTALS)  # made again if another program dropped it
     connection.execute(
         "INSERT OR REPLACE INTO totals (one, last, rows, played, won, blocked, abandoned,"
         " best_seconds, current_streak, longest_streak) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -211,6 +222,23 @@ def _store(connection: sqlite3.Connection, tally: Tally) -> None:
             tally.longest_streak,
         ),
     )
+
+
+def _watch(connection: sqlite3.Connection) -> None:
+    """The totals' table and the triggers that mark it stale, made again if another
+    program dropped them (a trigger would fail on a table that is not there)."""
+    connection.execute(TOTALS)
+    for name, sql in STALE.items():
+        if not _watched_by(connection, name, sql):
+            connection.execute(f"DROP TRIGGER IF EXISTS {name}")
+            connection.execute(sql)
+
+
+def _watched_by(connection: sqlite3.Connection, name: str, sql: str) -> bool:
+    found = connection.execute(
+        "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?", (name,)
+    ).fetchone()
+    return found is not None and found[0] == sql
 
 
 class StatisticsFailed(Exception):
@@ -253,9 +281,9 @@ def _seconds(value: object) -> int | None:
 class Statistics:
     """sqlite3 is imported when statistics are first written or read, not at start-up."""
 
-    def __init__(self, path: StrPath) -> None:
+    def __init__(self, path: StrPath, unsaid: Unsaid | None = None) -> None:
         self.path = path
-        self.sides_aside: list[tuple[str, str | None]] = []  # -wal, -shm kept aside, to say
+        self.unsaid = unsaid or Unsaid()  # -wal and -shm kept aside are said there
 
     def _clear_sides(self) -> None:
         """SQLite's -wal and -shm beside the database: a link, a folder, a FIFO or a device
@@ -265,7 +293,7 @@ class Statistics:
             side = os.fspath(self.path) + suffix
             if not_plain(side):
                 aside = keep_aside(side)
-                self.sides_aside.append((side, aside))
+                self.unsaid.problem(Problem.STATS_SIDE_FILE, side, aside)
                 if aside is None:
                     raise NotARegularFile(side)
 
@@ -303,56 +331,43 @@ class Statistics:
             _migrate(connection)
         return connection
 
-    def record(
-        self,
-        code: str,
-        result: Result,
-        score: int,
-        moves: int,
-        seconds: int,
-        game: str | None = None,
-        stamp: str | None = None,
-        timeout: float = BUSY_TIMEOUT,
-    ) -> None:
+    def record(self, *fields: Any, timeout: float = BUSY_TIMEOUT, **named: Any) -> None:
+        """`write` with the fields of a `Result` given one by one (for scripts)."""
+        self.write(Result(*fields, **named), timeout)
+
+    def write(self, result: Result, timeout: float = BUSY_TIMEOUT) -> None:
         """Add one game, in its own transaction, once: a game already recorded under the
-        same identity is left as it is. `stamp`: when it ended, if not now. Raises
+        same identity is left as it is. A result without a stamp ended now. Raises
         StatisticsBusy, StatisticsGarbage or StatisticsFailed."""
         import sqlite3
 
-        stamp = stamp or time.strftime("%Y-%m-%dT%H:%M:%S%z")
+        stamp = result.stamp or time.strftime("%Y-%m-%dT%H:%M:%S%z")
         try:
-            self._insert(code, result, score, moves, seconds, stamp, game or None, timeout)
+            self._insert(replace(result, stamp=stamp), timeout)
         except (sqlite3.Error, OSError) as error:
             raise _failure(error) from error
 
-    def _insert(
-        self,
-        code: str,
-        result: Result,
-        score: int,
-        moves: int,
-        seconds: int,
-        stamp: str,
-        game: str | None,
-        timeout: float,
-    ) -> None:
+    def _insert(self, result: Result, timeout: float) -> None:
         from contextlib import closing  # with sqlite3: not at every start
 
+        *row, game = result.to_json()[:6]
         with closing(self._connect(timeout)) as connection:
             connection.execute("BEGIN IMMEDIATE")
             try:
                 tally = _kept(connection)
+                if tally is None:  # perhaps no table, which the insert's trigger needs
+                    _watch(connection)
                 added = connection.execute(
                     "INSERT OR IGNORE INTO games"
-                    " (code, result, score, moves, seconds, finished_at, game)"
+                    " (code, result, score, moves, seconds, game, finished_at)"
                     " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (code, str(result), score, moves, seconds, stamp, game),
+                    (*row, game or None, result.stamp),
                 )
                 if added.rowcount == 1:  # a game not recorded before: the totals follow
                     if tally is None:
                         tally = _tally_all(connection)
                     else:
-                        tally.add(str(result), seconds, added.lastrowid)
+                        tally.add(str(result.ending), result.seconds, added.lastrowid)
                     _store(connection, tally)
                 connection.execute("COMMIT")
             except BaseException:
