@@ -206,12 +206,17 @@ def test_a_queued_result_is_read_back_or_refused(item, result):
         assert result.to_json() == item  # written as it is read
 
 
+def problems(events) -> list[sn.Problem]:
+    """The problems of the store's notices taken from the queue, in order."""
+    return [event.problem for event in events if isinstance(event, sn.StorageProblem)]
+
+
 def test_the_queue_says_a_failure_once_and_in_order():
     unsaid = Unsaid()
     unsaid.once(sn.Problem.GAME_NOT_SAVED, "game.json")
     unsaid.once(sn.Problem.GAME_NOT_SAVED, "game.json")
     unsaid.problem(sn.Problem.KEPT_OTHER, "kept/A.json")
-    assert [p.problem for p in unsaid.take()] == [
+    assert problems(unsaid.take()) == [
         sn.Problem.GAME_NOT_SAVED,
         sn.Problem.KEPT_OTHER,
     ]
@@ -220,8 +225,8 @@ def test_the_queue_says_a_failure_once_and_in_order():
     unsaid.once(sn.Problem.GAME_NOT_SAVED, "game.json")  # said again once it may be
     mark = unsaid.count()
     unsaid.once(sn.Problem.STATS_FAILED, "statistics.sqlite3")
-    assert [p.problem for p in unsaid.drop_from(mark)] == [sn.Problem.STATS_FAILED]
-    assert [p.problem for p in unsaid.take()] == [sn.Problem.GAME_NOT_SAVED]
+    assert problems(unsaid.drop_from(mark)) == [sn.Problem.STATS_FAILED]
+    assert problems(unsaid.take()) == [sn.Problem.GAME_NOT_SAVED]
 
 
 def test_no_module_of_the_store_imports_one_that_imports_it_even_for_types():
