@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play import commands as cmd
+from halfmoon_a11y.play import prompt_events as pe
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.settings import SETTINGS, Audience
 from halfmoon_a11y.text.presenter import Presenter
@@ -166,7 +167,7 @@ class TextFrontEnd(Turns):
         """Ctrl-C on a line being typed: the voice is silenced and the player told the
         line is gone. Not kept for `repeat`, which still says the last answer."""
         self.silence()
-        self.announce([se.LineCleared(), *self.troubles()])
+        self.announce([pe.LineCleared(), *self.troubles()])
 
     def line(self, text: str) -> None:
         """As `Turns.line`; but before the first command or key, at a terminal, an empty

@@ -25,6 +25,7 @@ from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.core.places import Location
 from halfmoon_a11y.core.values import fields
 from halfmoon_a11y.play import answers as se
+from halfmoon_a11y.play import prompt_events as pe
 from halfmoon_a11y.play.settings import SETTINGS
 from halfmoon_a11y.play.views import Spot
 from halfmoon_a11y.store import notices as sn
@@ -50,7 +51,7 @@ NAMES: dict[type, str] = {
     se.RepeatAsked: "repeat",
     se.QuitAsked: "quit",
     se.StatsShown: "stats",
-    se.CursorMoved: "cursor",
+    pe.CursorMoved: "cursor",
     se.Refused: "error",
     se.Failed: "error",
 }
