@@ -13,8 +13,8 @@ import pytest
 from halfmoon_a11y.core.dealcode import DealCode, deal
 from halfmoon_a11y.core.engine import Game
 from halfmoon_a11y.core.events import Status
-from halfmoon_a11y.play.session import Start, replay
 from halfmoon_a11y.play.settings import Settings
+from halfmoon_a11y.play.start import Start, replay
 from halfmoon_a11y.store import saved_game as savegame
 from halfmoon_a11y.store.keeper import Keeper
 from halfmoon_a11y.store.settings_file import SettingsFile

@@ -19,8 +19,9 @@ from halfmoon_a11y.core.events import Status
 from halfmoon_a11y.core.quiet import suppress
 from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play.answers import Answer, GameWon, Keep, Summary
-from halfmoon_a11y.play.session import Session, Start
+from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.settings import SETTINGS, Settings
+from halfmoon_a11y.play.start import Start
 from halfmoon_a11y.store import notices as sn
 from halfmoon_a11y.store.files import (
     Paths,

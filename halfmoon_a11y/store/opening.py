@@ -21,7 +21,7 @@ from halfmoon_a11y.core.events import Status
 from halfmoon_a11y.core.quiet import suppress
 from halfmoon_a11y.core.values import record
 from halfmoon_a11y.play import answers as se
-from halfmoon_a11y.play.session import Start, replay
+from halfmoon_a11y.play.start import Start, replay
 from halfmoon_a11y.store import notices as sn
 from halfmoon_a11y.store import saved_game as savegame
 from halfmoon_a11y.store.files import (

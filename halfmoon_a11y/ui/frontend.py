@@ -27,7 +27,7 @@ from halfmoon_a11y.voice.speech import Broke, Said, Speech
 if TYPE_CHECKING:
     from typing import TextIO
 
-    from halfmoon_a11y.play.port import Store
+    from halfmoon_a11y.play.loop_port import Store
     from halfmoon_a11y.ui.loop import Report
     from halfmoon_a11y.voice.choosing import SpeakerFactory
     from halfmoon_a11y.voice.speaker import Speaker

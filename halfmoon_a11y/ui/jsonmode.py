@@ -10,6 +10,7 @@ from halfmoon_a11y.core.checking import (
 )
 from halfmoon_a11y.core.quiet import suppress
 from halfmoon_a11y.play import answers as se
+from halfmoon_a11y.play.dispatch import handle
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.settings import SETTINGS, Settings
 from halfmoon_a11y.text.presenter import Presenter
@@ -20,7 +21,7 @@ from halfmoon_a11y.ui.loop import Heard, Turns, plain_failure, serve
 if TYPE_CHECKING:
     from typing import Any, TextIO
 
-    from halfmoon_a11y.play.port import Store
+    from halfmoon_a11y.play.loop_port import Store
     from halfmoon_a11y.ui.loop import Report
 
 
@@ -112,7 +113,7 @@ class JsonMode(Turns):
         # off a line given with it (`reply`); more carriage returns are the line's and
         # count towards its limit, as in `plain.lines_from` (issue 26, finding 9).
         stripped = text.removesuffix("\n").removesuffix("\r")
-        self._turn(lambda: self.session.handle(stripped))
+        self._turn(lambda: handle(self.session, stripped))
 
     def reply(self, text: str) -> dict[str, Any]:
         """The object written for one line (for tests and scripts)."""

@@ -25,13 +25,15 @@ from halfmoon_a11y.host import system
 from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play import since
 from halfmoon_a11y.play.commands import REPEAT_DEPTH, Command
+from halfmoon_a11y.play.dispatch import execute, handle
+from halfmoon_a11y.play.port import NoStore
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.text.presenter import Presenter
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from halfmoon_a11y.play.port import Store
+    from halfmoon_a11y.play.loop_port import Store
 
     Report = Callable[[BaseException], str | None]
 
@@ -44,7 +46,7 @@ class Turns(ABC):
         self, session: Session, store: Store | None = None, report: Report | None = None
     ) -> None:
         self.session = session
-        self.store: Store = store if store is not None else session.store
+        self.store: Store = store if store is not None else NoStore()
         self.report = report  # writes a bug's details down; the file's path, or None
         self.leaving = False  # `quit` was answered: the loop ends
         self._reported = False  # the log's path is said once a run
@@ -108,13 +110,13 @@ class Turns(ABC):
         """One typed line: parse, execute, persist, apply, render and say."""
         self.settle()
         self.silence()
-        self._turn(lambda: self.session.handle(text))
+        self._turn(lambda: handle(self.session, text))
 
     def run(self, command: Command) -> None:
         """A command given without words (a key at the prompt), the same way."""
         self.settle()
         self.silence()
-        self._turn(lambda: self.session.execute(command))
+        self._turn(lambda: execute(self.session, command))
 
     def show(self, make: Callable[[], se.Answer]) -> None:
         """An answer the front end makes itself (the cursor's), said the same way: nothing
