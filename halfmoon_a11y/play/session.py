@@ -16,13 +16,10 @@ from halfmoon_a11y.core.dealcode import DealCode, system_randbelow
 from halfmoon_a11y.core.engine import Game, can_pair
 from halfmoon_a11y.core.events import (
     Blocked,
-    Deselected,
     Event,
     Redone,
     Removed,
-    Selected,
     SelectionCleared,
-    SelectionDropped,
     SelectionReplaced,
     Status,
     Undone,
@@ -46,6 +43,7 @@ from halfmoon_a11y.play.errors import PlaceLeftOverError
 from halfmoon_a11y.play.knowledge import hidden_counts
 from halfmoon_a11y.play.settings import SETTINGS, Settings
 from halfmoon_a11y.play.start import Start, replay
+from halfmoon_a11y.play.taps import Step, let_go, outcome_only, selection_changed
 from halfmoon_a11y.play.views import Spot, TableView, table_view
 
 if TYPE_CHECKING:
@@ -247,20 +245,19 @@ class Session:
             empty = [place for place in locations if self.game.card_at(place) is None]
             if empty:  # a move with an empty place cannot be made: its drop is said whole
                 return self._settled([*dropped, *self.game.tap(empty[0])])
-        taps: list[list[SessionEvent]] = []
+        steps: list[Step] = []
         reached = 0  # the places the move tapped: a failed one stops at its failure
         for location in locations:
             reached += 1
             tapped = [self._failed_whole(e) if whole else e for e in self.game.tap(location)]
-            taps += [[event, *self._move_error(event)] for event in tapped]
+            steps += [Step(event, self._move_error(event)) for event in tapped]
             if whole and any(isinstance(event, SelectionCleared) for event in tapped):
                 break  # a whole move that failed taps no further place
         if whole:
-            taps = _outcome_only(taps)
-            events += _let_go(dropped, locations[:reached])  # said for what it did not use
-        events += [event for tap in taps for event in tap]
-        ends = [tap[0] for tap in taps if isinstance(tap[0], _SELECTION_ENDS)]
-        changed = bool(ends) and isinstance(ends[-1], _SELECTION_CHANGES)
+            steps = outcome_only(steps)
+            events += let_go(dropped, locations[:reached])  # said for what it did not use
+        events += [said for step in steps for said in step.said]
+        changed = selection_changed(steps)
         if self.settings.placement_help and changed and self.game.selection:
             events.append(PlacementHelp(self.game.combinable(), self.game.missing_ranks()))
         return self._settled(events)
@@ -273,11 +270,11 @@ class Session:
         self.game.drop_selection()  # said as the failure itself, not as a drop
         return SelectionCleared(event.previous, event.selected, event.reason)
 
-    def _move_error(self, event: SessionEvent) -> list[SessionEvent]:
+    def _move_error(self, event: Event) -> MoveError | None:
         """The explanation of a failed combination, when the move-errors setting is on."""
         if self.settings.move_errors and isinstance(event, SelectionCleared | SelectionReplaced):
-            return [MoveError(event.reason)]
-        return []
+            return MoveError(event.reason)
+        return None
 
     def _settled(self, events: list[SessionEvent]) -> Answer:
         """The answer to a move: the clock stopped at a game's end, the win's time, and
@@ -303,35 +300,6 @@ class Session:
             return Answer(tuple(won), keep=Keep.GAME)
         moved = Removed in kinds or Undone in kinds or Redone in kinds
         return Answer(tuple(events), keep=Keep.MOVES if moved else Keep.NOTHING)
-
-
-_SELECTION_CHANGES = (Selected, Deselected, SelectionReplaced)
-_SELECTION_ENDS = (*_SELECTION_CHANGES, SelectionCleared, Removed)
-_OVERTAKEN = (Selected, Deselected)  # a second card of a rank is said: it is a failure
-
-
-def _let_go(dropped: list[Event], locations: tuple[Location, ...]) -> list[SessionEvent]:
-    """The cards a whole move lets go of first, said only for those it does not name again:
-    `pick 9`, then `pick 9 12 R7`, used the queen on 9 and never let it go."""
-    said: list[SessionEvent] = []
-    for event in dropped:
-        if isinstance(event, SelectionDropped):
-            outside = tuple(p for p in event.dropped if p.location not in locations)
-            if outside:
-                said.append(SelectionDropped(outside))
-        else:
-            said.append(event)
-    return said
-
-
-def _outcome_only(taps: list[list[SessionEvent]]) -> list[list[SessionEvent]]:
-    """The taps of one pick, without the selection changes a later tap overtook: a pair
-    removed is not first "selected", and a half-built trio is said once, whole."""
-    ends = [index for index, tap in enumerate(taps) if isinstance(tap[0], _SELECTION_ENDS)]
-    last = ends[-1] if ends else -1
-    return [
-        tap for index, tap in enumerate(taps) if index >= last or not isinstance(tap[0], _OVERTAKEN)
-    ]
 
 
 def _no_store() -> SessionStore:
