@@ -21,7 +21,7 @@ from functools import cache
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.values import record
-from halfmoon_a11y.play import handlers as run
+from halfmoon_a11y.play import handlers
 from halfmoon_a11y.play.answers import Answer
 from halfmoon_a11y.play.arguments import (
     KEYS,
@@ -156,16 +156,18 @@ PICK = command(
     N_("Tap cards, piles 1 to 12, reserve R1 to R8."),
     build_pick,
     Pick,
-    run.run_pick,
+    handlers.run_pick,
 )
-UNDO = command("undo", ALONE, N_("Take back the last move."), no_args(Undo), Undo, run.run_undo)
+UNDO = command(
+    "undo", ALONE, N_("Take back the last move."), no_args(Undo), Undo, handlers.run_undo
+)
 REDO = command(
     "redo",
     ALONE,
     N_("Make the last undone move again, until you make a new move."),
     no_args(Redo),
     Redo,
-    run.run_redo,
+    handlers.run_redo,
 )
 NEW = command(
     "new",
@@ -173,7 +175,7 @@ NEW = command(
     N_("Start a new game, or the deal with this code."),
     build_new,
     New,
-    run.run_new,
+    handlers.run_new,
 )
 BOARD = command(
     "board",
@@ -181,7 +183,7 @@ BOARD = command(
     N_("Read the whole table, piles, then reserve."),
     no_args(Board),
     Board,
-    run.run_board,
+    handlers.run_board,
 )
 PILE = command(
     "pile",
@@ -189,16 +191,21 @@ PILE = command(
     N_("Read one pile or one reserve slot."),
     build_pile,
     ShowPile,
-    run.run_pile,
+    handlers.run_pile,
 )
 RESERVE = command(
-    "reserve", ALONE, N_("Read the reserve."), no_args(ShowReserve), ShowReserve, run.run_reserve
+    "reserve",
+    ALONE,
+    N_("Read the reserve."),
+    no_args(ShowReserve),
+    ShowReserve,
+    handlers.run_reserve,
 )
 INFO = command(
-    "info", ALONE, N_("Time, score, moves and deal code."), no_args(Info), Info, run.run_info
+    "info", ALONE, N_("Time, score, moves and deal code."), no_args(Info), Info, handlers.run_info
 )
 CODE = command(
-    "code", ALONE, N_("The deal code of this game."), no_args(ShowCode), ShowCode, run.run_code
+    "code", ALONE, N_("The deal code of this game."), no_args(ShowCode), ShowCode, handlers.run_code
 )
 SELECTION = command(
     "selection",
@@ -206,7 +213,7 @@ SELECTION = command(
     N_("What is selected now."),
     no_args(ShowSelection),
     ShowSelection,
-    run.run_selection,
+    handlers.run_selection,
 )
 REPEAT = command(
     "repeat",
@@ -214,7 +221,7 @@ REPEAT = command(
     N_("Say the last answer again, or with a number an earlier one. 2 is the one before."),
     build_repeat,
     Repeat,
-    run.run_repeat,
+    handlers.run_repeat,
 )
 HIDDEN = command(
     "hidden",
@@ -225,7 +232,7 @@ HIDDEN = command(
     ),
     no_args(ShowHidden),
     ShowHidden,
-    run.run_hidden,
+    handlers.run_hidden,
 )
 MOVES = command(
     "moves",
@@ -233,7 +240,7 @@ MOVES = command(
     N_("The moves of this game in order, the last 10 at most."),
     no_args(ShowMoves),
     ShowMoves,
-    run.run_moves,
+    handlers.run_moves,
 )
 HELP = command(
     "help",
@@ -241,7 +248,7 @@ HELP = command(
     N_("List the commands, explain one, or read the rules."),
     _help,
     Help,
-    run.run_help,
+    handlers.run_help,
 )
 LANG = command(
     "lang",
@@ -249,7 +256,7 @@ LANG = command(
     N_("Change the language."),
     build_setting("lang"),
     Change,
-    run.run_change,
+    handlers.run_change,
     setting="lang",
 )
 SET = command(
@@ -258,7 +265,7 @@ SET = command(
     N_("Change a setting, {settings}."),  # each setting without a command of its own
     build_set,
     Change,
-    run.run_change,
+    handlers.run_change,
 )
 SPEECH = command(
     "speech",
@@ -266,7 +273,7 @@ SPEECH = command(
     N_("The game's own voice. Auto, it speaks only when no screen reader does."),
     build_setting("speech"),
     Change,
-    run.run_change,
+    handlers.run_change,
     setting="speech",
 )
 STATS = command(
@@ -275,7 +282,7 @@ STATS = command(
     N_("Games played, won and blocked, win rate, best time and winning streaks."),
     no_args(Stats),
     Stats,
-    run.run_stats,
+    handlers.run_stats,
 )
 QUIT = command(
     "quit",
@@ -283,7 +290,7 @@ QUIT = command(
     N_("Leave the game. It is saved, and resumed next time."),
     no_args(Quit),
     Quit,
-    run.run_quit,
+    handlers.run_quit,
 )
 TOPS = command(
     "tops",
@@ -291,7 +298,7 @@ TOPS = command(
     N_("The playable cards by value, where the aces, the twos and the others are."),
     no_args(ShowTops),
     ShowTops,
-    run.run_tops,
+    handlers.run_tops,
 )
 
 # The table, in the order help lists it. `register` adds to it (a test-only command).
@@ -319,7 +326,7 @@ COMMANDS: list[CommandSpec] = [
 ]
 
 # The commands no word types, an empty line and the prompt's Escape, then the table's.
-_HANDLERS: dict[type, Handler] = {Blank: run.run_blank, DropSelection: run.run_drop}
+_HANDLERS: dict[type, Handler] = {Blank: handlers.run_blank, DropSelection: handlers.run_drop}
 _HANDLERS.update((spec.kind, spec.run) for spec in COMMANDS)
 
 
