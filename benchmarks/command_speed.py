@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from halfmoon_a11y.core.dealcode import DealCode, deal  # noqa: E402
+from halfmoon_a11y.play.dispatch import handle  # noqa: E402
 from halfmoon_a11y.store.files import Paths  # noqa: E402
 from halfmoon_a11y.store.keeper import Keeper  # noqa: E402
 from halfmoon_a11y.store.settings_file import SettingsFile  # noqa: E402
@@ -50,11 +51,11 @@ def main() -> int:
         session = keeper.open(DealCode.parse(CODE))
         for move in line:
             before = time.perf_counter()
-            answer = keeper.persist(session, session.handle(f"pick {move}"))
+            answer = keeper.persist(session, handle(session, f"pick {move}"))
             presenter.render_all(presenter.order(answer))
             picks.append(time.perf_counter() - before)
             before = time.perf_counter()
-            answer = keeper.persist(session, session.handle("board"))
+            answer = keeper.persist(session, handle(session, "board"))
             presenter.render_all(presenter.order(answer))
             boards.append(time.perf_counter() - before)
     report("pick that removes, with the save written", picks)

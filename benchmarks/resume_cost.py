@@ -51,6 +51,7 @@ def environment(home: Path, root: Path) -> dict[str, str]:
 PREPARE = """
 import sys
 from halfmoon_a11y.core.dealcode import DealCode
+from halfmoon_a11y.play.dispatch import handle
 from halfmoon_a11y.store.files import Paths
 from halfmoon_a11y.store.keeper import Keeper
 from halfmoon_a11y.store.settings_file import SettingsFile
@@ -61,7 +62,7 @@ session = keeper.open(DealCode.parse(sys.argv[1]))
 made = sys.argv[4:]
 lines = made + ["undo"] * (sys.argv[3] == "redo") + ["undo", "redo"] * (int(sys.argv[2]) // 2)
 for line in lines:
-    answer = keeper.persist(session, session.handle(line))
+    answer = keeper.persist(session, handle(session, line))
     getattr(keeper, "after", lambda: None)()  # the code before issue 28 had none
     if "refused" in type(answer.events[0]).__name__.lower():
         raise SystemExit(f"refused: {line}")

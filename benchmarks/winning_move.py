@@ -52,6 +52,7 @@ def database(home: Path) -> Path:
 PREPARE = """
 import sys
 from halfmoon_a11y.core.dealcode import DealCode
+from halfmoon_a11y.play.dispatch import handle
 from halfmoon_a11y.store.files import Paths
 from halfmoon_a11y.store.keeper import Keeper
 from halfmoon_a11y.store.settings_file import SettingsFile
@@ -60,7 +61,7 @@ paths = Paths.for_user()
 keeper = Keeper(paths, SettingsFile.load(paths.settings))
 session = keeper.open(DealCode.parse(sys.argv[1]))
 for move in sys.argv[2:]:
-    keeper.persist(session, session.handle("pick " + move))
+    keeper.persist(session, handle(session, "pick " + move))
 keeper.close()
 """
 

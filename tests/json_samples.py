@@ -9,6 +9,7 @@ from halfmoon_a11y.core.engine import Move
 from halfmoon_a11y.core.errors import NothingToUndoError
 from halfmoon_a11y.core.places import Location
 from halfmoon_a11y.play import answers as se
+from halfmoon_a11y.play import prompt_events as pe
 from halfmoon_a11y.play.errors import UnknownTopicError
 from halfmoon_a11y.play.views import Spot, TableView
 from halfmoon_a11y.store import notices as sn
@@ -84,8 +85,8 @@ def samples() -> list[se.SessionEvent]:
         vn.SpeechProblem(vn.SpeechTrouble.NO_PLAYER),
         vn.VoiceChosen(False, True, "Orca"),
         vn.NoVoiceForLanguage("ca", "en", "English"),
-        se.CursorMoved(SPOTS[0], edge=True, selected=False),
-        se.CursorUnset(),
-        se.LineCleared(),
+        pe.CursorMoved(SPOTS[0], edge=True, selected=False),
+        pe.CursorUnset(),
+        pe.LineCleared(),
         se.Failed("/state/errors.log", True, se.Part.VOICE),
     ]

@@ -8,11 +8,14 @@ import time
 import wave
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 from halfmoon_a11y.core.cards import Card
 from halfmoon_a11y.core.dealcode import Deal, DealCode
 from halfmoon_a11y.play.answers import Answer, SessionEvent
-from halfmoon_a11y.play.session import Session, Start
+from halfmoon_a11y.play.dispatch import handle
+from halfmoon_a11y.play.session import Session
+from halfmoon_a11y.play.start import Start
 from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.ui.jsonmode import event_json
 
@@ -84,8 +87,9 @@ def play(session: Session, line: str) -> list[SessionEvent]:
     """One line as the read loop answers it: executed, then persisted by the session's
     store (a Keeper, or nothing); its events in the order they are said. Then, as the
     loop does once the answer is out, the store's `after` (a result written)."""
-    events = said(session.store.persist(session, session.handle(line)))
-    session.store.after()
+    store: Any = session.store  # the whole store: the session sees only its own port
+    events = said(store.persist(session, handle(session, line)))
+    store.after()
     return events
 
 

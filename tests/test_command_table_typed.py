@@ -13,14 +13,18 @@ pytestmark = pytest.mark.slow  # mypy, run on a small file
 
 ROOT = Path(__file__).resolve().parent.parent
 AGREE = """
-from halfmoon_a11y.play.commands import Undo, _no_args, _undo_run, command
-UNDONE = command("undone", "{name}", "Take back.", _no_args(Undo), Undo, _undo_run)
+from halfmoon_a11y.play.commands import Undo, command, no_args
+from halfmoon_a11y.play.handlers import run_undo
+UNDONE = command("undone", "{name}", "Take back.", no_args(Undo), Undo, run_undo)
 """
 DISAGREE = {
-    "builder": "command('x', '{name}', 'X.', _no_args(Redo), Undo, _undo_run)",
-    "handler": "command('x', '{name}', 'X.', _no_args(Redo), Redo, _undo_run)",
+    "builder": "command('x', '{name}', 'X.', no_args(Redo), Undo, run_undo)",
+    "handler": "command('x', '{name}', 'X.', no_args(Redo), Redo, run_undo)",
 }
-IMPORTS = "from halfmoon_a11y.play.commands import Redo, Undo, _no_args, _undo_run, command\n"
+IMPORTS = (
+    "from halfmoon_a11y.play.commands import Redo, Undo, command, no_args\n"
+    "from halfmoon_a11y.play.handlers import run_undo\n"
+)
 
 
 def mypy_on(tmp_path: Path, text: str) -> tuple[str, int]:

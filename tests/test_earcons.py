@@ -18,6 +18,7 @@ from halfmoon_a11y.core.cards import Card
 from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.core.places import ALL_PILES, ALL_SLOTS, Location
 from halfmoon_a11y.play import answers as se
+from halfmoon_a11y.play import prompt_events as pe
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.settings import Settings
 from halfmoon_a11y.play.views import Spot
@@ -45,8 +46,8 @@ QUEEN, OTHER_QUEEN = ev.Placed(P4, Card.parse("QS")), ev.Placed(R3, Card.parse("
         ([ev.SelectionCleared((FIVE,), SIX, ev.Reason.SUM)], earcons.FAILED, None),
         ([ev.SelectionReplaced((QUEEN,), OTHER_QUEEN, ev.Reason.TRIO)], earcons.FAILED, None),
         ([ev.EmptyTapped(R3)], earcons.EMPTY, R3),
-        ([se.CursorMoved(Spot(P4, None, 0), edge=True)], earcons.EDGE, P4),
-        ([se.CursorMoved(Spot(R3, None, 0))], earcons.CURSOR, R3),
+        ([pe.CursorMoved(Spot(P4, None, 0), edge=True)], earcons.EDGE, P4),
+        ([pe.CursorMoved(Spot(R3, None, 0))], earcons.CURSOR, R3),
         ([ev.Undone(ev.Kind.PAIR, (FIVE, SIX), 10, score=0, left=104)], earcons.UNDO, None),
         (
             [ev.Removed(ev.Kind.PAIR, (FIVE, SIX), 10, score=10, left=2), ev.Blocked()],

@@ -16,6 +16,7 @@ from halfmoon_a11y.play import commands
 from halfmoon_a11y.play import lexicon as lexicon_module
 from halfmoon_a11y.play.answers import Answer, CodeShown, HelpShown, Refused, SettingChanged
 from halfmoon_a11y.play.commands import ALONE, CommandSpec, Quit, parse
+from halfmoon_a11y.play.dispatch import handle
 from halfmoon_a11y.play.lexicon import Lexicon
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.settings import SETTINGS, Audience, Number, Settings, SettingSpec, Switch
@@ -188,7 +189,7 @@ TELL = CommandSpec(  # outside the Command union: a registered command
     "tell",
     ALONE,
     "Tell the deal code again.",
-    commands._no_args(cast(Any, Tell)),  # not in the Command union: it is the test's own
+    commands.no_args(cast(Any, Tell)),  # not in the Command union: it is the test's own
     Tell,
     _tell,
 )
@@ -212,7 +213,7 @@ def test_a_new_command_is_one_entry_and_its_words(tell):
     for language, (word,) in TELL_WORDS.items():
         session = Session(DealCode.parse("HM1-N-EMQPNCT"), Settings(language=language))
         assert parse(word, language) == Tell()  # the parser
-        assert session.handle(word).events == (CodeShown(session.code),)  # its handler
+        assert handle(session, word).events == (CodeShown(session.code),)  # its handler
         helper = Presenter(Words(language))
         overview = " ".join(helper.render(HelpShown(None)))
         assert f"{word}." in overview or f"{word} " in overview  # help lists it
@@ -230,7 +231,8 @@ def test_a_setting_is_said_on_resume_only_when_its_declaration_says_so(monkeypat
     no longer also means "said with every resumed game while on": a new switch that is on
     by default made every resume say it. `said_on_resume` says it, apart."""
     from halfmoon_a11y.core.values import replace
-    from halfmoon_a11y.play.session import Session, Start
+    from halfmoon_a11y.play.session import Session
+    from halfmoon_a11y.play.start import Start
 
     monkeypatch.setitem(SETTINGS, "beeps", replace(BEEPS, default=True))
     resumed = Start(DealCode.parse("HM1-N-EMQPNCT"), resumed=True)

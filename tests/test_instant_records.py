@@ -18,6 +18,7 @@ from halfmoon_a11y.core.dealcode import DealCode, deal
 from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play.answers import GameWon as Won
 from halfmoon_a11y.play.answers import StatsShown
+from halfmoon_a11y.play.dispatch import handle
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.store.keeper import Keeper
 from halfmoon_a11y.store.results import Results
@@ -60,7 +61,7 @@ def test_the_winning_move_answers_before_the_database_is_made(paths, clock):
     move, before "Victory" was said."""
     session, keeper = start(paths, clock)
     last = all_but_the_last(session, clock)
-    answer = keeper.persist(session, session.handle("pick " + " ".join(last)))
+    answer = keeper.persist(session, handle(session, "pick " + " ".join(last)))
     assert any(isinstance(event, Won) for event in answer.events)
     assert not paths.statistics.exists()  # not yet: the answer is still to be said
     queued = json.loads(Path(keeper.disk.results.pending_path).read_text())
@@ -74,7 +75,7 @@ def test_a_later_win_also_waits_for_the_answer(paths, clock):
     session, keeper = start(paths, clock)
     Statistics(paths.statistics)._connect().close()  # a home that has its database
     last = all_but_the_last(session, clock)
-    keeper.persist(session, session.handle("pick " + " ".join(last)))
+    keeper.persist(session, handle(session, "pick " + " ".join(last)))
     assert recorded(paths) == (0, 0)
     keeper.after()
     assert recorded(paths) == (1, 1)
@@ -83,8 +84,8 @@ def test_a_later_win_also_waits_for_the_answer(paths, clock):
 def test_a_game_replaced_is_recorded_after_the_answer_too(paths, clock):
     session, keeper = start(paths, clock)
     play(session, "pick " + " ".join(winning_line(deal(DealCode.parse(CODE)))[0]))
-    keeper.persist(session, session.handle("new HM1-N-AAAAAAB"))  # asks first
-    answer = keeper.persist(session, session.handle("new HM1-N-AAAAAAB"))
+    keeper.persist(session, handle(session, "new HM1-N-AAAAAAB"))  # asks first
+    answer = keeper.persist(session, handle(session, "new HM1-N-AAAAAAB"))
     assert answer.dealt is not None
     assert recorded(paths) == (0, 0)
     assert Results(paths.statistics).summary().abandoned == 1  # queued: counted
@@ -97,7 +98,7 @@ def test_a_kill_between_the_answer_and_the_record_loses_nothing(paths, clock):
     counts the win, and writes it once."""
     session, keeper = start(paths, clock)
     last = all_but_the_last(session, clock)
-    keeper.persist(session, session.handle("pick " + " ".join(last)))
+    keeper.persist(session, handle(session, "pick " + " ".join(last)))
     del keeper, session  # killed: `after` never ran, and nothing closed
     session, _ = start(paths, clock)
     [shown] = [e for e in play(session, "stats") if isinstance(e, StatsShown)]
@@ -167,7 +168,7 @@ def test_a_queue_that_cannot_be_written_leaves_the_win_to_the_database_at_once(p
     session, keeper = start(paths, clock)
     last = all_but_the_last(session, clock)
     os.makedirs(keeper.disk.results.pending_path)  # a folder where the queue goes
-    keeper.persist(session, session.handle("pick " + " ".join(last)))
+    keeper.persist(session, handle(session, "pick " + " ".join(last)))
     assert recorded(paths) == (1, 1)  # not kept for later: written with the move
 
 
@@ -183,7 +184,7 @@ def test_stats_with_no_games_makes_no_file(paths, clock):
 def test_stats_with_only_a_queued_game_counts_it(paths, clock):
     session, keeper = start(paths, clock)
     last = all_but_the_last(session, clock)
-    keeper.persist(session, session.handle("pick " + " ".join(last)))
+    keeper.persist(session, handle(session, "pick " + " ".join(last)))
     [shown] = [e for e in play(session, "stats") if isinstance(e, StatsShown)]
     assert (shown.summary.played, shown.summary.won) == (1, 1)
 

@@ -6,12 +6,17 @@ sound are exactly the intended ones."""
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 from halfmoon_a11y.play import answers as se
-from halfmoon_a11y.ui.json_events import event_fields, name_of
+from halfmoon_a11y.ui import json_events
+from halfmoon_a11y.ui.json_events import derived_name, event_fields, name_of
 from halfmoon_a11y.voice import earcons
 from tests.json_samples import samples
 from tests.support import said_kinds
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def every_event() -> set[type]:
@@ -51,13 +56,34 @@ def test_the_most_telling_event_sounds():
     assert made is not None and made.kind == earcons.WON
 
 
-def test_the_voice_notices_named_by_class_are_the_voice_notices():
-    """json_events names two of the voice's notices by their classes' names, so that a
-    JSON start does not load the voice: those names are classes of voice.notices."""
-    from halfmoon_a11y.ui import json_events
-    from halfmoon_a11y.voice import notices
+def test_a_shown_event_is_named_by_what_it_shows():
+    """`BoardShown` is "board", as `board` asks for it: a new `…Shown` is named the same
+    way with no entry anywhere, where the old rule made it "score_shown"."""
+    shown = [kind for kind in every_event() if kind.__name__.endswith("Shown")]
+    assert shown  # the rule has events to hold
+    for kind in shown:
+        assert name_of(kind) == derived_name(kind.__name__.removesuffix("Shown"))
+    score_shown = type("ScoreShown", (), {})
+    assert name_of(score_shown) == "score"
 
-    for class_name, named in json_events.VOICE_NAMES.items():
-        kind = getattr(notices, class_name)
-        assert kind.__module__ == json_events.VOICE_NOTICES
-        assert name_of(kind) == named
+
+def test_each_published_exception_is_one_event_the_rule_would_misname():
+    """NAMES holds only what the rule cannot give: each entry names one event the game
+    says, gives it a name other than the rule's, and says why."""
+    by_name = {kind.__name__: kind for kind in every_event()}
+    for class_name, (named, reason) in json_events.NAMES.items():
+        assert class_name in by_name, f"{class_name} is no event the game says"
+        assert derived_name(class_name) != named, f"{class_name}: the rule names it already"
+        assert name_of(by_name[class_name]) == named
+        assert reason.strip()
+    assert len(by_name) == len(every_event())  # no two events share a class's name
+
+
+def test_the_documented_names_are_the_names_sent():
+    """docs/json-mode.md's table of events lists every name a program can receive, and
+    no other: a name changed in the code, or left out of the table, fails here."""
+    text = (ROOT / "docs" / "json-mode.md").read_text(encoding="utf-8")
+    table = text[text.index("| type | fields | when |") :]
+    table = table[: table.index("\n\n")]
+    documented = set(re.findall(r"^\| `([a-z_]+)`", table, re.MULTILINE))
+    assert documented == {name_of(kind) for kind in every_event()}

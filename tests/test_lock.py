@@ -338,7 +338,8 @@ def test_the_lock_file_is_private(paths):
 
 def test_the_prompt_history_of_a_second_window_writes_nothing(tmp_path):
     """Before: the second window appended its commands to the owner's history."""
-    from halfmoon_a11y.play.session import Session, Start
+    from halfmoon_a11y.play.session import Session
+    from halfmoon_a11y.play.start import Start
 
     path = tmp_path / "history"
     path.write_text("\n# 2026\n+pick 1\n")

@@ -13,8 +13,9 @@ import pytest
 from halfmoon_a11y.core.dealcode import DealCode, deal
 from halfmoon_a11y.core.engine import Game
 from halfmoon_a11y.core.events import Status
-from halfmoon_a11y.play.session import Start, replay
+from halfmoon_a11y.play.dispatch import handle
 from halfmoon_a11y.play.settings import Settings
+from halfmoon_a11y.play.start import Start, replay
 from halfmoon_a11y.store import saved_game as savegame
 from halfmoon_a11y.store.keeper import Keeper
 from halfmoon_a11y.store.settings_file import SettingsFile
@@ -171,7 +172,7 @@ def test_a_fold_keeps_what_can_be_redone(paths, monkeypatch):
     assert state(again.game) == state(session.game)
     for _ in range(20):
         play(again, "redo")
-        session.handle("redo")
+        handle(session, "redo")
         assert state(again.game) == state(session.game)
     keeper.disk.game_file.close()
     resumed, _ = open_game(paths)

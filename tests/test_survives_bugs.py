@@ -190,13 +190,13 @@ def test_quit_leaves_even_when_saving_fails(paths, monkeypatch):
 
 
 def test_a_bug_in_a_cursor_answer_is_caught(paths, monkeypatch):
-    from halfmoon_a11y.play import answers as se
+    from halfmoon_a11y.play import prompt_events as pe
     from halfmoon_a11y.text import presenter
 
     def broken(self, event):
         raise RuntimeError("planted bug")
 
-    monkeypatch.setitem(presenter._RENDERERS, se.CursorMoved, broken)
+    monkeypatch.setitem(presenter._RENDERERS, pe.CursorMoved, broken)
     lines: list[str] = []
     front, _, logged = front_end(paths, lines)
     front.key("next")

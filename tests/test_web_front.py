@@ -161,7 +161,7 @@ def test_a_bug_is_said_without_the_page_s_paths(tmp_path, monkeypatch, capsys):
     def broken(*args, **kwargs):
         raise RuntimeError("planted")
 
-    monkeypatch.setattr(page.front.session, "handle", broken)
+    monkeypatch.setattr("halfmoon_a11y.ui.loop.handle", broken)  # the line run on the session
     answer = said(page, "tops")["text"]
     assert answer.startswith("Something went wrong with that command.")
     assert "/" not in answer and "errors.log" not in answer

@@ -20,6 +20,7 @@ from halfmoon_a11y.core.events import (
 )
 from halfmoon_a11y.core.places import ALL_LOCATIONS
 from halfmoon_a11y.play.answers import Keep, Refused
+from halfmoon_a11y.play.dispatch import handle
 from halfmoon_a11y.play.errors import PlaceLeftOverError
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.settings import Settings
@@ -157,7 +158,7 @@ def test_a_place_left_over_after_a_pair_refuses_the_whole_line(language, line, e
     session.clock.stop()
     session_clock = session.clock.seconds
     before = hidden_snapshot(session.game)
-    answer = session.handle(line)
+    answer = handle(session, line)
     [refused] = answer.events
     assert isinstance(refused, Refused) and isinstance(refused.error, PlaceLeftOverError)
     assert answer.keep is Keep.NOTHING

@@ -19,6 +19,7 @@ from halfmoon_a11y.core.errors import HalfMoonError
 from halfmoon_a11y.core.events import Event, Placed, Reason, Status
 from halfmoon_a11y.core.places import Location
 from halfmoon_a11y.core.values import KW_ONLY, record, replace
+from halfmoon_a11y.play.prompt_events import PromptEvent
 from halfmoon_a11y.play.views import Spot, TableView
 
 
@@ -217,26 +218,6 @@ class StatsShown:
     summary: Summary
 
 
-@record
-class CursorMoved:
-    """An arrow key at the prompt: the place now under the cursor. `edge`: the cursor
-    was at an end of the table and stayed there."""
-
-    spot: Spot
-    edge: bool = False
-    selected: bool = False
-
-
-@record
-class CursorUnset:
-    """Space before any arrow key: there is no place under the cursor yet."""
-
-
-@record
-class LineCleared:
-    """Ctrl-C at the prompt: the line being typed was given up."""
-
-
 class Part(StrEnum):
     """Where a bug of the game's own was met: what stopped, and so what is said."""
 
@@ -279,9 +260,7 @@ SessionEvent = (
     | NewAsked
     | StatsShown
     | Notice
-    | CursorMoved
-    | CursorUnset
-    | LineCleared
+    | PromptEvent
     | Failed
     | GameWon
 )

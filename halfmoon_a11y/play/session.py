@@ -1,8 +1,8 @@
 """One player's session: the engine, the deal code, the clock and the settings.
 
 Every front end (the text prompt, speech, the JSON mode, scripts, tests) sends
-commands here and renders the events that come back. Still pure: the clock and
-the random source are injected.
+commands here, through `play.dispatch`, and renders the events that come back. Still
+pure: the clock and the random source are injected.
 """
 
 from __future__ import annotations
@@ -12,26 +12,21 @@ from collections.abc import Callable, Sequence
 
 from halfmoon_a11y.core.cards import Rank
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
-from halfmoon_a11y.core.dealcode import Deal, DealCode, deal, system_randbelow
+from halfmoon_a11y.core.dealcode import DealCode, system_randbelow
 from halfmoon_a11y.core.engine import Game, can_pair
-from halfmoon_a11y.core.errors import HalfMoonError, NotARemovalError
 from halfmoon_a11y.core.events import (
     Blocked,
-    Deselected,
     Event,
     Redone,
     Removed,
-    Selected,
     SelectionCleared,
-    SelectionDropped,
     SelectionReplaced,
     Status,
     Undone,
     Won,
 )
 from halfmoon_a11y.core.places import Location
-from halfmoon_a11y.core.values import record, replace
-from halfmoon_a11y.play import commands as cmd
+from halfmoon_a11y.core.values import replace
 from halfmoon_a11y.play.answers import (
     Answer,
     Dealt,
@@ -40,7 +35,6 @@ from halfmoon_a11y.play.answers import (
     Keep,
     MoveError,
     PlacementHelp,
-    Refused,
     SessionEvent,
     SettingChanged,
 )
@@ -48,53 +42,19 @@ from halfmoon_a11y.play.clock import GameClock
 from halfmoon_a11y.play.errors import PlaceLeftOverError
 from halfmoon_a11y.play.knowledge import hidden_counts
 from halfmoon_a11y.play.settings import SETTINGS, Settings
+from halfmoon_a11y.play.start import Start, replay
+from halfmoon_a11y.play.taps import Step, let_go, outcome_only, selection_changed
 from halfmoon_a11y.play.views import Spot, TableView, table_view
 
 if TYPE_CHECKING:
-    from halfmoon_a11y.play.port import Store
-
-
-@record
-class Start:
-    """The deal a session opens with: new, or saved with its removals to replay.
-
-    `table` lays out a hand-made table instead of the code's deal (for tests). `game` is
-    the game already replayed from `moves`, when the store checked them: a resumed game is
-    replayed once (one session plays it).
-    """
-
-    code: DealCode
-    moves: tuple[tuple[Location, ...], ...] = ()
-    elapsed: float = 0.0
-    resumed: bool = False
-    table: Deal | None = None
-    game: Game | None = None
-    won: bool = False  # the deal was won before, then a removal undone
-    won_elapsed: float | None = None  # the clock when it was won: the time its win counts
-
-
-class ReplayError(ValueError):
-    """A saved removal that does not replay on its deal."""
-
-
-def replay(start: Start) -> Game:
-    """The game of a start: its deal, with every saved removal made again."""
-    if start.game is not None:
-        return start.game
-    game = Game(start.table if start.table is not None else deal(start.code))
-    for move in start.moves:
-        try:
-            game.remake(move)  # each saved move is one removal, whole
-        except NotARemovalError:
-            raise ReplayError(move) from None
-    game.resettle()  # the status, once (issue 28)
-    return game
+    from halfmoon_a11y.play.port import SessionStore
 
 
 class Session:
     """One player's session. Built once with the deal it plays and the store it asks for
-    kept games and statistics; only its own methods change its state, and only commands
-    (`play.commands`, each with its handler) call them. Every command gives one `Answer`."""
+    kept games and statistics; only its own methods change its state, and only the
+    commands' handlers (`play.handlers`, run by `play.dispatch`) call them. The session
+    knows no command: the table knows it. Every command gives one `Answer`."""
 
     def __init__(
         self,
@@ -102,7 +62,7 @@ class Session:
         settings: Settings | None = None,
         now: Callable[[], float] = time.monotonic,
         randbelow: Callable[[int], int] = system_randbelow,
-        store: Store | None = None,
+        store: SessionStore | None = None,
         notices: Sequence[SessionEvent] = (),
     ) -> None:
         if isinstance(start, DealCode):
@@ -110,7 +70,7 @@ class Session:
         self._settings = settings or Settings()
         self._now = now
         self._randbelow = randbelow
-        self._store: Store = store if store is not None else _no_store()
+        self._store: SessionStore = store if store is not None else _no_store()
         self._leaving_asked = False  # `new` was asked once during a game with moves
         self._asked = False  # ... as it stood before the command being run
         self._notices: tuple[SessionEvent, ...] = tuple(notices)  # said once, at the opening
@@ -140,7 +100,7 @@ class Session:
         return self._clock
 
     @property
-    def store(self) -> Store:
+    def store(self) -> SessionStore:
         return self._store
 
     @property
@@ -204,34 +164,10 @@ class Session:
 
     # -- doing --------------------------------------------------------------------
 
-    def parse(self, line: str) -> cmd.Command:
-        """One line in the player's language as a command; raises HalfMoonError."""
-        return cmd.parse(line, self._settings.language)
-
-    def understands(self, line: str) -> bool:
-        """Whether a line is a command in the player's language (for keeping history)."""
-        try:
-            self.parse(line)
-        except HalfMoonError:
-            return False
-        return bool(line.strip())
-
-    def handle(self, line: str) -> Answer:
-        """Parse one line and run it. Anything refused is a Refused event; nothing raises
-        but a bug."""
-        try:
-            command = self.parse(line)
-        except HalfMoonError as error:
-            return Answer((Refused(error),))
-        return self.execute(command)
-
-    def execute(self, command: cmd.Command) -> Answer:
-        """Run one command by the handler of its entry in the command table."""
+    def begin_command(self) -> None:
+        """A command begins: `new`'s question, asked by the last command, stays open only
+        if this one keeps it (`keep_question`)."""
         self._asked, self._leaving_asked = self._leaving_asked, False
-        try:
-            return cmd.handler(command)(self, command)
-        except HalfMoonError as error:
-            return Answer((Refused(error),))
 
     # -- what the commands' handlers do -------------------------------------------------
 
@@ -309,20 +245,19 @@ class Session:
             empty = [place for place in locations if self.game.card_at(place) is None]
             if empty:  # a move with an empty place cannot be made: its drop is said whole
                 return self._settled([*dropped, *self.game.tap(empty[0])])
-        taps: list[list[SessionEvent]] = []
+        steps: list[Step] = []
         reached = 0  # the places the move tapped: a failed one stops at its failure
         for location in locations:
             reached += 1
             tapped = [self._failed_whole(e) if whole else e for e in self.game.tap(location)]
-            taps += [[event, *self._move_error(event)] for event in tapped]
+            steps += [Step(event, self._move_error(event)) for event in tapped]
             if whole and any(isinstance(event, SelectionCleared) for event in tapped):
                 break  # a whole move that failed taps no further place
         if whole:
-            taps = _outcome_only(taps)
-            events += _let_go(dropped, locations[:reached])  # said for what it did not use
-        events += [event for tap in taps for event in tap]
-        ends = [tap[0] for tap in taps if isinstance(tap[0], _SELECTION_ENDS)]
-        changed = bool(ends) and isinstance(ends[-1], _SELECTION_CHANGES)
+            steps = outcome_only(steps)
+            events += let_go(dropped, locations[:reached])  # said for what it did not use
+        events += [said for step in steps for said in step.said]
+        changed = selection_changed(steps)
         if self.settings.placement_help and changed and self.game.selection:
             events.append(PlacementHelp(self.game.combinable(), self.game.missing_ranks()))
         return self._settled(events)
@@ -335,11 +270,11 @@ class Session:
         self.game.drop_selection()  # said as the failure itself, not as a drop
         return SelectionCleared(event.previous, event.selected, event.reason)
 
-    def _move_error(self, event: SessionEvent) -> list[SessionEvent]:
+    def _move_error(self, event: Event) -> MoveError | None:
         """The explanation of a failed combination, when the move-errors setting is on."""
         if self.settings.move_errors and isinstance(event, SelectionCleared | SelectionReplaced):
-            return [MoveError(event.reason)]
-        return []
+            return MoveError(event.reason)
+        return None
 
     def _settled(self, events: list[SessionEvent]) -> Answer:
         """The answer to a move: the clock stopped at a game's end, the win's time, and
@@ -367,36 +302,7 @@ class Session:
         return Answer(tuple(events), keep=Keep.MOVES if moved else Keep.NOTHING)
 
 
-_SELECTION_CHANGES = (Selected, Deselected, SelectionReplaced)
-_SELECTION_ENDS = (*_SELECTION_CHANGES, SelectionCleared, Removed)
-_OVERTAKEN = (Selected, Deselected)  # a second card of a rank is said: it is a failure
-
-
-def _let_go(dropped: list[Event], locations: tuple[Location, ...]) -> list[SessionEvent]:
-    """The cards a whole move lets go of first, said only for those it does not name again:
-    `pick 9`, then `pick 9 12 R7`, used the queen on 9 and never let it go."""
-    said: list[SessionEvent] = []
-    for event in dropped:
-        if isinstance(event, SelectionDropped):
-            outside = tuple(p for p in event.dropped if p.location not in locations)
-            if outside:
-                said.append(SelectionDropped(outside))
-        else:
-            said.append(event)
-    return said
-
-
-def _outcome_only(taps: list[list[SessionEvent]]) -> list[list[SessionEvent]]:
-    """The taps of one pick, without the selection changes a later tap overtook: a pair
-    removed is not first "selected", and a half-built trio is said once, whole."""
-    ends = [index for index, tap in enumerate(taps) if isinstance(tap[0], _SELECTION_ENDS)]
-    last = ends[-1] if ends else -1
-    return [
-        tap for index, tap in enumerate(taps) if index >= last or not isinstance(tap[0], _OVERTAKEN)
-    ]
-
-
-def _no_store() -> Store:
+def _no_store() -> SessionStore:
     """No files (tests, scripts): loaded only when no store is given."""
     from halfmoon_a11y.play.port import NoStore
 

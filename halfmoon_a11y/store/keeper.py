@@ -15,8 +15,9 @@ from collections.abc import Callable
 from halfmoon_a11y.core.dealcode import DealCode, system_randbelow
 from halfmoon_a11y.core.events import Status
 from halfmoon_a11y.play.answers import Answer, Summary
-from halfmoon_a11y.play.session import Session, Start
+from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.settings import Settings
+from halfmoon_a11y.play.start import Start
 from halfmoon_a11y.store import turn
 from halfmoon_a11y.store.disk import Disk
 from halfmoon_a11y.store.files import Paths

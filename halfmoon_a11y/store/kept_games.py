@@ -20,7 +20,7 @@ from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at
 from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.core.quiet import suppress
 from halfmoon_a11y.core.values import record
-from halfmoon_a11y.play.session import Start
+from halfmoon_a11y.play.start import Start
 from halfmoon_a11y.store import saved_game as savegame
 from halfmoon_a11y.store.files import atomic_write, keep_aside, read_small, remove_leftovers_in
 from halfmoon_a11y.store.saved_game import SavedGame, SaveError

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.core.quiet import suppress
 from halfmoon_a11y.core.values import record
-from halfmoon_a11y.play.session import Start, replay
+from halfmoon_a11y.play.start import Start, replay
 from halfmoon_a11y.store import notices as sn
 from halfmoon_a11y.store import saved_game as savegame
 from halfmoon_a11y.store.choosing import (

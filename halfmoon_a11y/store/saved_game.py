@@ -33,7 +33,8 @@ from halfmoon_a11y.core.errors import HalfMoonError, NotARemovalError
 from halfmoon_a11y.core.places import Location
 from halfmoon_a11y.core.quiet import suppress
 from halfmoon_a11y.core.values import record, replace
-from halfmoon_a11y.play.session import ReplayError, Session, Start, replay
+from halfmoon_a11y.play.session import Session
+from halfmoon_a11y.play.start import ReplayError, Start, replay
 from halfmoon_a11y.store.files import (
     NotOwned,
     TooLarge,

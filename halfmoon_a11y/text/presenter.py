@@ -13,6 +13,7 @@ from halfmoon_a11y.core.cards import Rank
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.errors import HalfMoonError
 from halfmoon_a11y.play import answers as se
+from halfmoon_a11y.play import prompt_events as pe
 from halfmoon_a11y.play.commands import KEYS, READER_TOPIC, RULES, TABLE
 from halfmoon_a11y.play.lexicon import lexicon
 from halfmoon_a11y.play.messages import N_, BySurface
@@ -420,20 +421,20 @@ class Presenter:
             return self.helper.screen_reader()
         return self.helper.topic(event.topic)
 
-    @_renders(se.CursorMoved)
-    def _cursor(self, event: se.CursorMoved) -> list[str]:
+    @_renders(pe.CursorMoved)
+    def _cursor(self, event: pe.CursorMoved) -> list[str]:
         selection = (event.spot.location,) if event.selected else ()
         line = self.table.spot(event.spot, selection)
         if event.edge:  # said too, not only sounded: sounds may be off, or braille only
             line = self.words._("End of the table. {place}").format(place=line)
         return [line]
 
-    @_renders(se.CursorUnset)
-    def _no_cursor(self, event: se.CursorUnset) -> list[str]:
+    @_renders(pe.CursorUnset)
+    def _no_cursor(self, event: pe.CursorUnset) -> list[str]:
         return [self.words._("No place under the cursor yet. The arrow keys choose one.")]
 
-    @_renders(se.LineCleared)
-    def _line_cleared(self, event: se.LineCleared) -> list[str]:
+    @_renders(pe.LineCleared)
+    def _line_cleared(self, event: pe.LineCleared) -> list[str]:
         return [self.words._("Line cleared.")]
 
     @property

@@ -14,6 +14,7 @@ from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at
 from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.core.errors import BadDealCodeError
 from halfmoon_a11y.core.quiet import suppress
+from halfmoon_a11y.play.dispatch import understands
 from halfmoon_a11y.play.lexicon import languages
 from halfmoon_a11y.play.settings import SETTINGS, Settings
 from halfmoon_a11y.store.files import Paths
@@ -219,7 +220,7 @@ def _main(argv: Sequence[str] | None, leaving: Leaving) -> int:
             if sys.stdin.isatty():  # --plain or TERM=dumb at a terminal: readline editing
                 lines = terminal_lines(
                     paths.plain_history,
-                    session.understands,
+                    lambda line: understands(session, line),
                     writes=keeper.owner,
                     cleared=front.line_cleared,
                 )

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play import commands as cmd
 from halfmoon_a11y.play import cursor as moves
+from halfmoon_a11y.play import prompt_events as pe
 from halfmoon_a11y.play.cursor import Cursor
 from halfmoon_a11y.play.keymap import DROP, TAP
 from halfmoon_a11y.play.session import Session
@@ -33,7 +34,7 @@ class CursorKeys:
             return lambda: self._moved(action)
         if action == TAP:
             if where is None:
-                return lambda: se.Answer((se.CursorUnset(),))
+                return lambda: se.Answer((pe.CursorUnset(),))
             return cmd.Pick((where,))
         if action == DROP:
             return cmd.DropSelection()
@@ -43,4 +44,4 @@ class CursorKeys:
         stop = self.cursor.move(action)
         selected = stop.location in self.session.game.selected_places
         spot = self.session.spot(stop.location)
-        return se.Answer((se.CursorMoved(spot, stop.edge, selected),))
+        return se.Answer((pe.CursorMoved(spot, stop.edge, selected),))

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play import commands as cmd
+from halfmoon_a11y.play import prompt_events as pe
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.text.teller import Teller
 from halfmoon_a11y.text.wrap import wrap_all
@@ -24,7 +25,7 @@ from halfmoon_a11y.voice.speech import Speech
 if TYPE_CHECKING:
     from typing import TextIO
 
-    from halfmoon_a11y.play.port import Store
+    from halfmoon_a11y.play.loop_port import Store
     from halfmoon_a11y.ui.loop import Report
     from halfmoon_a11y.voice.choosing import SpeakerFactory
     from halfmoon_a11y.voice.speaker import Speaker
@@ -46,7 +47,7 @@ class TextFrontEnd:
         report: Report | None = None,
     ) -> None:
         self.session, self.report = session, report
-        self.failures = Failures(session, store if store is not None else session.store, report)
+        self.failures = Failures(session, store, report)
         self.teller = Teller()
         speech = Speech(
             session, speaker_factory, announce_voice, sounds_folder, sound_player, self.teller
@@ -71,11 +72,25 @@ class TextFrontEnd:
             self.sink.interrupt,
         )
 
-    write = property(lambda self: self.sink.write, lambda self, w: setattr(self.sink, "write", w))
-    speaker = property(
-        lambda self: self.speech.speaker, lambda self, s: setattr(self.speech, "speaker", s)
-    )
-    leaving = property(lambda self: self.turns.leaving)
+    @property
+    def write(self) -> Callable[[list[str]], None]:
+        return self.sink.write
+
+    @write.setter
+    def write(self, write: Callable[[list[str]], None]) -> None:
+        self.sink.write = write
+
+    @property
+    def speaker(self) -> Speaker:
+        return self.speech.speaker
+
+    @speaker.setter
+    def speaker(self, speaker: Speaker) -> None:
+        self.speech.speaker = speaker
+
+    @property
+    def leaving(self) -> bool:
+        return self.turns.leaving
 
     def line(self, text: str) -> None:
         """One typed line; but before the first command or key, at a terminal, an empty
@@ -100,7 +115,7 @@ class TextFrontEnd:
         """Ctrl-C on a line being typed: the voice is silenced and the player told the
         line is gone. Not kept for `repeat`, which still says the last answer."""
         self.turns.silence()
-        self.sink.deliver(self.teller.told([se.LineCleared(), *self.troubles()]))
+        self.sink.deliver(self.teller.told([pe.LineCleared(), *self.troubles()]))
 
     def troubles(self) -> list[se.SessionEvent]:
         """The bugs met since the last answer, those a Ctrl-C met included."""

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 from prompt_toolkit.history import History
 
+from halfmoon_a11y.play.dispatch import understands
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.store.files import HISTORY_SIZE
 from halfmoon_a11y.store.history_file import append_history, read_history, rewrite_history
@@ -45,7 +46,7 @@ class CommandHistory(History):
         return reversed(strings)
 
     def store_string(self, string: str) -> None:
-        if self.usable and self.writes and self.session.understands(string):
+        if self.usable and self.writes and understands(self.session, string):
             append_history(self.path, _entry(string))  # a failure is no reason to stop
 
 

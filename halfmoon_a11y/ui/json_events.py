@@ -1,14 +1,15 @@
-"""Events as JSON, derived from their fields.
+"""Events as JSON, derived from their fields and their class.
 
 An event's JSON is its name and its fields, each field's value written the one way its
 kind is written everywhere: a placed card as `location` and `card`, a card, a place or a
 deal code as its text, an enum as its value, a tuple as a list, a value of several fields
 (what a removal uncovered) as an object with its own `type`. A field named `placed` or
 `spot` gives its fields to the event itself, as a card on the table is written
-everywhere. A new event needs nothing here: its class and its sentence are all. The short
-tables below are the exceptions: a name other than the class's own in snake case, a field
-left out (a field the JSON never had and no program needs), and a few events written by
-hand (the table's view, the tops by rank, a setting by its key, an error by its code).
+everywhere. A new event needs nothing here: its class and its sentence are all. Its name
+is derived too (`SUFFIXES`). The short tables below are the exceptions: a published name
+the rule does not give (`NAMES`, each with its reason), a field left out (a field the
+JSON never had and no program needs), and a few events written by hand (the table's
+view, the tops by rank, a setting by its key, an error by its code).
 `tests/test_json_events.py` checks that every event has a name and an encoding.
 """
 
@@ -32,27 +33,26 @@ from halfmoon_a11y.store import notices as sn
 if TYPE_CHECKING:
     from typing import Any
 
-# Names other than the class's own in snake case (Selected: "selected").
-NAMES: dict[type, str] = {
-    ev.EmptyTapped: "empty",
-    se.GameWon: "won",
-    se.BoardShown: "board",
-    se.PileShown: "pile",
-    se.ReserveShown: "reserve",
-    se.TopsShown: "tops",
-    se.HiddenShown: "hidden",
-    se.MovesShown: "moves",
-    se.InfoShown: "info",
-    se.SelectionShown: "selection",
-    se.CodeShown: "code",
-    se.SettingChanged: "setting",
-    se.HelpShown: "help",
-    se.RepeatAsked: "repeat",
-    se.QuitAsked: "quit",
-    se.StatsShown: "stats",
-    se.CursorMoved: "cursor",
-    se.Refused: "error",
-    se.Failed: "error",
+# An event's name is its class's name in snake case, without a suffix that says only how
+# it came about: an event a command shows is named by what it shows, as the command that
+# asks for it is (`BoardShown`: "board"; a new `ScoreShown` would be "score").
+SUFFIXES = ("Shown",)
+
+# The published names the rule does not give, by class name, each with its reason.
+# Programs read them (docs/json-mode.md lists every one), so they stay as they are; a new
+# event takes the rule's name. Keyed by the class's name, not the class, so that the
+# voice's notices are named without loading the voice at a JSON start, which never speaks.
+NAMES: dict[str, tuple[str, str]] = {
+    "EmptyTapped": ("empty", "an empty place tapped: named by what was there"),
+    "GameWon": ("won", "the engine's Won with its time: one event, one name"),
+    "SettingChanged": ("setting", "named by what changed, as `set` names it"),
+    "RepeatAsked": ("repeat", "the command it answers"),
+    "QuitAsked": ("quit", "the command it answers"),
+    "CursorMoved": ("cursor", "the cursor itself: where it is now"),
+    "Refused": ("error", "anything refused: one name, told apart by its code"),
+    "Failed": ("error", "a bug of the game's own: an error with the code internal"),
+    "VoiceChosen": ("voice", "which voice speaks"),
+    "NoVoiceForLanguage": ("no_voice", "no voice speaks the language"),
 }
 # Fields the JSON leaves out: what only the text needs.
 LEFT_OUT: dict[type, frozenset[str]] = {
@@ -128,20 +128,20 @@ BY_HAND: dict[type, Callable[[Any], dict[str, Any]]] = {
 }
 
 
-# The voice's notices, named by their classes in `voice.notices`: naming them by the
-# classes themselves would load the voice and its words at every JSON start, which never
-# speaks.
-VOICE_NOTICES = "halfmoon_a11y.voice.notices"
-VOICE_NAMES = {"VoiceChosen": "voice", "NoVoiceForLanguage": "no_voice"}
-
-
 def name_of(kind: type) -> str:
-    """An event's `type` in JSON: its entry in NAMES (or VOICE_NAMES), else its class name
-    in snake case."""
-    named = NAMES.get(kind)
-    if named is None and kind.__module__ == VOICE_NOTICES:
-        named = VOICE_NAMES.get(kind.__name__)
-    return named or re.sub(r"(?<!^)(?=[A-Z])", "_", kind.__name__).lower()
+    """An event's `type` in JSON: its entry in NAMES, else its class's name in snake case
+    without a suffix of SUFFIXES."""
+    published = NAMES.get(kind.__name__)
+    return published[0] if published else derived_name(kind.__name__)
+
+
+def derived_name(class_name: str) -> str:
+    """The rule's name for a class: `SelectionDropped`, "selection_dropped"; `PileShown`,
+    "pile"."""
+    for suffix in SUFFIXES:
+        if class_name.endswith(suffix) and class_name != suffix:
+            class_name = class_name.removesuffix(suffix)
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", class_name).lower()
 
 
 Plan = tuple[str, tuple[tuple[str, bool], ...]]  # the name, then each field: flattened?

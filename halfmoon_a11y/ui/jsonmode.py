@@ -20,7 +20,7 @@ from halfmoon_a11y.ui.loop import Failures, Turns, serve
 if TYPE_CHECKING:
     from typing import Any, TextIO
 
-    from halfmoon_a11y.play.port import Store
+    from halfmoon_a11y.play.loop_port import Store
     from halfmoon_a11y.text.teller import Told
     from halfmoon_a11y.ui.loop import Report
 
@@ -150,7 +150,7 @@ class JsonMode:
         report: Report | None = None,
     ) -> None:
         self.session = session
-        self.failures = Failures(session, store if store is not None else session.store, report)
+        self.failures = Failures(session, store, report)
         self.teller = Teller(table=False, names_repeat=True, parts_on_failure=False)
         self.sink = JsonSink(session, out, self.failures)
         self.turns = Turns(session, self.teller, self.sink, self.failures, store)

@@ -24,6 +24,8 @@ from halfmoon_a11y.host import system
 from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play import since
 from halfmoon_a11y.play.commands import Command
+from halfmoon_a11y.play.dispatch import execute, handle
+from halfmoon_a11y.play.port import NoStore
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.text.teller import Teller, Told
 
@@ -31,7 +33,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Protocol
 
-    from halfmoon_a11y.play.port import Store
+    from halfmoon_a11y.play.loop_port import Store
 
     Report = Callable[[BaseException], str | None]
 
@@ -84,9 +86,9 @@ class Failures:
     game saved as it stands, and one sentence. Bugs met outside a turn (silencing the
     voice, a key) wait here to be said with the next answer."""
 
-    def __init__(self, session: Session, store: Store, report: Report | None) -> None:
+    def __init__(self, session: Session, store: Store | None, report: Report | None) -> None:
         self.session = session
-        self.store = store
+        self.store: Store = store if store is not None else NoStore()
         self.report = report  # writes a bug's details down; the file's path, or None
         self.saved = False  # the last bug's game was saved as it stood
         self._reported = False  # the log's path is said once a run
@@ -132,7 +134,7 @@ class Turns:
         self.teller = teller
         self.sink = sink
         self.failures = failures
-        self.store: Store = store if store is not None else session.store
+        self.store: Store = failures.store if store is None else store
         self.leaving = False  # `quit` was answered: the loop ends
         teller.follow(session.settings)
 
@@ -163,13 +165,13 @@ class Turns:
         """One typed line: parse, execute, persist, follow, tell and deliver."""
         self.sink.settle()
         self.silence()
-        self._turn(lambda: self.session.handle(text))
+        self._turn(lambda: handle(self.session, text))
 
     def run(self, command: Command) -> None:
         """A command given without words (a key at the prompt), the same way."""
         self.sink.settle()
         self.silence()
-        self._turn(lambda: self.session.execute(command))
+        self._turn(lambda: execute(self.session, command))
 
     def show(self, make: Callable[[], se.Answer]) -> None:
         """An answer made outside the session (the cursor's), said the same way: nothing

@@ -161,7 +161,7 @@ class WebFrontEnd:
         self, session: Any, store: Any = None, report: Report | None = None, home: str = ""
     ) -> None:
         self.session = session
-        self.failures = Failures(session, store if store is not None else session.store, report)
+        self.failures = Failures(session, store, report)
         # The page's folder is left out of any path said: a player cannot open it.
         self.teller = Teller(Surface.PAGE, os.path.join(home, "") if home else "")
         self.sink = PageSink(session)

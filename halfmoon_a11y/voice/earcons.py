@@ -33,6 +33,7 @@ from halfmoon_a11y.core.places import PILES, Location
 from halfmoon_a11y.core.values import record
 from halfmoon_a11y.host.owned import atomic_write, make_folder, read_bounded
 from halfmoon_a11y.play import answers as se
+from halfmoon_a11y.play import prompt_events as pe
 from halfmoon_a11y.voice.wav import WAV_HEADER
 
 if TYPE_CHECKING:
@@ -145,7 +146,7 @@ def _removal(event: ev.Removed | ev.Redone) -> Sound:  # a redo is a removal aga
     return sound(PAIR if event.kind is ev.Kind.PAIR else TRIO)
 
 
-def _cursor(event: se.CursorMoved) -> Sound:
+def _cursor(event: pe.CursorMoved) -> Sound:
     return sound(EDGE if event.edge else CURSOR, event.spot.location)
 
 
@@ -164,7 +165,7 @@ SOUNDING: tuple[tuple[type, Callable[[Any], Sound]], ...] = (
     (ev.Selected, lambda event: sound(SELECTED, event.placed.location)),
     (ev.SelectionDropped, lambda event: sound(DROPPED)),
     (ev.Deselected, lambda event: sound(DROPPED)),
-    (se.CursorMoved, _cursor),
+    (pe.CursorMoved, _cursor),
 )
 _RANK = {kind: (rank, make) for rank, (kind, make) in enumerate(SOUNDING)}
 
