@@ -35,15 +35,17 @@ FIRST_USE = "a library only the first use of a feature pays for"
 # Where an import may wait inside a function, how many, and why.
 WAITING: dict[str, tuple[int, str]] = {
     "ui/world.py": (7, ROOT),
+    "store/results.py": (
+        1,
+        FIRST_USE + ": the database module and sqlite3, when statistics are used",
+    ),
     "ui/cli.py": (1, ROOT + ": argparse, for an option the quick reading does not know"),
     "core/values.py": (2, "dataclasses in place of the records, when a test run asks"),
-    "play/commands.py": (1, FIRST_USE + ": difflib, to suggest a command"),
-    "store/error_log.py": (1, FIRST_USE + ": traceback, when a bug is written down"),
+    "play/suggest.py": (1, FIRST_USE + ": difflib, to suggest a command"),
     "store/files.py": (3, SYSTEM + ": platformdirs, outside Linux"),
     "store/lock.py": (4, SYSTEM),
     "store/lock_file.py": (1, SYSTEM),
     "store/settings_file.py": (2, FIRST_USE + ": tomllib and tomlkit, for a settings file"),
-    "store/statistics.py": (6, FIRST_USE + ": sqlite3, when statistics are used"),
     "text/catalog.py": (3, FIRST_USE + ": gettext, polib and locale, for another language"),
     "ui/options.py": (1, FIRST_USE + ": shutil, for the options' help"),
     "ui/plain.py": (1, SYSTEM + ": readline"),

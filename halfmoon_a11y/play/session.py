@@ -41,6 +41,7 @@ from halfmoon_a11y.play.answers import (
 from halfmoon_a11y.play.clock import GameClock
 from halfmoon_a11y.play.errors import PlaceLeftOverError
 from halfmoon_a11y.play.knowledge import hidden_counts
+from halfmoon_a11y.play.port import NoStore
 from halfmoon_a11y.play.settings import SETTINGS, Settings
 from halfmoon_a11y.play.start import Start, replay
 from halfmoon_a11y.play.taps import Step, let_go, outcome_only, selection_changed
@@ -70,7 +71,7 @@ class Session:
         self._settings = settings or Settings()
         self._now = now
         self._randbelow = randbelow
-        self._store: SessionStore = store if store is not None else _no_store()
+        self._store: SessionStore = store if store is not None else NoStore()
         self._leaving_asked = False  # `new` was asked once during a game with moves
         self._asked = False  # ... as it stood before the command being run
         self._notices: tuple[SessionEvent, ...] = tuple(notices)  # said once, at the opening
@@ -300,10 +301,3 @@ class Session:
             return Answer(tuple(won), keep=Keep.GAME)
         moved = Removed in kinds or Undone in kinds or Redone in kinds
         return Answer(tuple(events), keep=Keep.MOVES if moved else Keep.NOTHING)
-
-
-def _no_store() -> SessionStore:
-    """No files (tests, scripts): loaded only when no store is given."""
-    from halfmoon_a11y.play.port import NoStore
-
-    return NoStore()

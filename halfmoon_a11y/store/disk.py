@@ -16,7 +16,7 @@ from halfmoon_a11y.store.game_file import GameFile
 from halfmoon_a11y.store.kept_games import KeptGames
 from halfmoon_a11y.store.result import Result, Standing, replaced
 from halfmoon_a11y.store.results import Results
-from halfmoon_a11y.store.statistics import StatisticsFailed
+from halfmoon_a11y.store.stats_failures import StatisticsFailed
 from halfmoon_a11y.store.unsaid import Unsaid
 
 if TYPE_CHECKING:

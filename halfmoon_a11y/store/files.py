@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 import sys
 import time
 from collections.abc import Mapping
@@ -240,8 +241,6 @@ def honoured_link(path: StrPath) -> bool:
         target = os.stat(path)
     except (OSError, ValueError):
         return False
-    import stat
-
     if not stat.S_ISLNK(link.st_mode) or not stat.S_ISREG(target.st_mode):
         return False
     return uid is None or (link.st_uid == uid and target.st_uid == uid)

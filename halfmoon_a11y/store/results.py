@@ -24,9 +24,8 @@ from halfmoon_a11y.play.errors import StatisticsUnavailableError
 from halfmoon_a11y.store import notices as sn
 from halfmoon_a11y.store.files import atomic_write, keep_aside, read_small
 from halfmoon_a11y.store.result import Result
-from halfmoon_a11y.store.statistics import (
+from halfmoon_a11y.store.stats_failures import (
     QUICK_TIMEOUT,
-    Statistics,
     StatisticsBusy,
     StatisticsFailed,
     StatisticsGarbage,
@@ -36,6 +35,7 @@ from halfmoon_a11y.store.unsaid import Unsaid
 if TYPE_CHECKING:
     from halfmoon_a11y.play.answers import Summary
     from halfmoon_a11y.store.files import StrPath
+    from halfmoon_a11y.store.statistics import Statistics
 
 
 PENDING_BYTES = 64 * 1024  # a queued result takes about 100 bytes
@@ -52,12 +52,21 @@ class Results:
     def __init__(self, path: StrPath, unsaid: Unsaid | None = None) -> None:
         self.path = path
         self.unsaid = unsaid or Unsaid()  # a garbage database set aside is said there
-        self.statistics = Statistics(path, self.unsaid)
+        self._statistics: Statistics | None = None  # the database, when first used
         self.pending_path = os.fspath(path) + ".pending"
         self._pending: list[Result] | None = None  # read from its file at first need
         self._retry_at = 0.0  # time.monotonic() before which a busy database is left be
         self._set_aside = False  # a garbage database is set aside once a run
         self.due = False  # results queued by `record(later=True)`, for `settle`
+
+    @property
+    def statistics(self) -> Statistics:
+        """The database, its module loaded at first use (sqlite3 is not loaded at start)."""
+        if self._statistics is None:
+            from halfmoon_a11y.store.statistics import Statistics
+
+            self._statistics = Statistics(self.path, self.unsaid)
+        return self._statistics
 
     def record(self, result: Result, later: bool = False) -> None:
         """Record one result, or queue it if the database is busy. `later`: kept in the

@@ -11,8 +11,10 @@ Rows are read defensively: a row of the wrong type never stops `stats`.
 from __future__ import annotations
 
 import os
+import sqlite3
 import stat
 import time
+from contextlib import closing
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.values import record, replace
@@ -28,10 +30,17 @@ from halfmoon_a11y.play.answers import Summary
 from halfmoon_a11y.store.files import keep_aside
 from halfmoon_a11y.store.notices import Problem
 from halfmoon_a11y.store.result import ENDINGS, Ending, Result
+from halfmoon_a11y.store.stats_failures import (
+    QUICK_TIMEOUT as QUICK_TIMEOUT,
+)
+from halfmoon_a11y.store.stats_failures import (
+    StatisticsBusy,
+    StatisticsFailed,
+    StatisticsGarbage,
+)
 from halfmoon_a11y.store.unsaid import Unsaid
 
 if TYPE_CHECKING:
-    import sqlite3
     from collections.abc import Sequence
     from typing import Any
 
@@ -77,7 +86,6 @@ STALE = {
     for change in ("INSERT", "UPDATE", "DELETE")
 }
 BUSY_TIMEOUT = 5.0  # seconds a write waits for another run's transaction, by default
-QUICK_TIMEOUT = 0.25  # seconds the game's own writes wait: the winning move answers at once
 SCHEMA_VERSION = 5  # 2: each game's identity, recorded once; 4: the totals kept; 5: STALE
 READ_TIMEOUT = 1.0  # seconds `stats` waits: the player is listening
 
@@ -163,7 +171,6 @@ def _tally_all(connection: sqlite3.Connection) -> Tally:
 
 def _kept(connection: sqlite3.Connection) -> Tally | None:
     """The totals kept, if they match the games: their last game is the last one."""
-    import sqlite3
 
     try:
         row = connection.execute(
@@ -241,18 +248,6 @@ def _watched_by(connection: sqlite3.Connection, name: str, sql: str) -> bool:
     return found is not None and found[0] == sql
 
 
-class StatisticsFailed(Exception):
-    """The database could not be opened, read or written (sqlite3.Error or OSError)."""
-
-
-class StatisticsBusy(StatisticsFailed):
-    """Another connection held the database longer than the busy timeout."""
-
-
-class StatisticsGarbage(StatisticsFailed):
-    """The file is not an SQLite database, or a damaged one."""
-
-
 BUSY_CODES = {5, 6}  # SQLITE_BUSY, SQLITE_LOCKED
 GARBAGE_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
 
@@ -279,7 +274,8 @@ def _seconds(value: object) -> int | None:
 
 
 class Statistics:
-    """sqlite3 is imported when statistics are first written or read, not at start-up."""
+    """The database. This module is loaded when statistics are first written or read
+    (`Results.statistics`), not at start-up: sqlite3 costs a start several ms."""
 
     def __init__(self, path: StrPath, unsaid: Unsaid | None = None) -> None:
         self.path = path
@@ -313,7 +309,6 @@ class Statistics:
         return True
 
     def _connect(self, timeout: float = BUSY_TIMEOUT) -> sqlite3.Connection:
-        import sqlite3
 
         make_folder(os.path.dirname(os.fspath(self.path)) or ".")
         handle = open_owned(self.path, os.O_RDWR)  # 0600, a plain file, never a link
@@ -339,7 +334,6 @@ class Statistics:
         """Add one game, in its own transaction, once: a game already recorded under the
         same identity is left as it is. A result without a stamp ended now. Raises
         StatisticsBusy, StatisticsGarbage or StatisticsFailed."""
-        import sqlite3
 
         stamp = result.stamp or time.strftime("%Y-%m-%dT%H:%M:%S%z")
         try:
@@ -348,7 +342,6 @@ class Statistics:
             raise _failure(error) from error
 
     def _insert(self, result: Result, timeout: float) -> None:
-        from contextlib import closing  # with sqlite3: not at every start
 
         *row, game = result.to_json()[:6]
         with closing(self._connect(timeout)) as connection:
@@ -380,9 +373,6 @@ class Statistics:
         if self._absent():  # no game recorded yet: said without making a database
             tally = Tally()
         else:
-            import sqlite3
-            from contextlib import closing
-
             try:
                 with closing(self._connect(READ_TIMEOUT)) as connection:
                     tally = _kept(connection) or _tally_all(connection)

@@ -123,14 +123,12 @@ def reporter(paths: Paths, console: bool = False) -> Report:
     page's files). The log is loaded only when a bug happens."""
 
     def report(error: BaseException) -> str | None:
-        from halfmoon_a11y.store.error_log import write_error
+        from halfmoon_a11y.store import error_log
 
-        path = write_error(paths.errors, error)
+        path = error_log.write_error(paths.errors, error)
         if not console:
             return path
-        import traceback
-
-        traceback.print_exception(error)
+        error_log.to_console(error)
         return None
 
     return report
