@@ -89,13 +89,14 @@ def layer_of(module: str) -> str | None:
     return parts[1] if len(parts) > 1 and parts[1] in LAYERS else None
 
 
+_MODULES = modules()  # read once: walking the package for each import took 10 s
 GRAPH = {
-    name: {m for m in imports_of(path, name) if m in modules() and m != name}
-    for name, path in modules().items()
+    name: {m for m in imports_of(path, name) if m in _MODULES and m != name}
+    for name, path in _MODULES.items()
 }
 RUNTIME_GRAPH = {  # what loading a module loads: type-only imports left out
-    name: {m for m in imports_of(path, name, typing=False) if m in modules() and m != name}
-    for name, path in modules().items()
+    name: {m for m in imports_of(path, name, typing=False) if m in _MODULES and m != name}
+    for name, path in _MODULES.items()
 }
 
 
