@@ -42,6 +42,7 @@ UNDER_THE_CAP = {
 }
 
 
+@pytest.mark.slow  # a bound in seconds: only where the machine's load is allowed for
 @pytest.mark.parametrize("escapes", UNDER_THE_CAP.values(), ids=UNDER_THE_CAP.keys())
 def test_many_escape_sequences_just_under_the_cap_do_not_hold_the_prompt(escapes):
     from tests.test_input_safety import prompt_answers
