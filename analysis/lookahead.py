@@ -78,6 +78,7 @@ FIELDS = ("code", "won", "cards_left", "moves", "decisions", "searched", "playou
           "cpu_seconds")  # fmt: skip
 PAIRS_OF = ((1, 10), (2, 9), (3, 8), (4, 7), (5, 6))
 TRIO = (JACK, QUEEN, KING)
+GROUPS: tuple[tuple[int, ...], ...] = (*PAIRS_OF, TRIO)  # what one removal takes
 RESERVE_WEIGHT = 100  # a reserve card outweighs any sum of heights (at most 3 x 15)
 
 
@@ -224,7 +225,7 @@ def cards_after_playout(view: View, future: Future, first: Move = ()) -> int:
                 spare[rank] = slot
         best = -1_000
         chosen: list[tuple[int, ...]] = []
-        for group in (*PAIRS_OF, TRIO):
+        for group in GROUPS:
             key = 0
             for rank in group:
                 if tallest[rank]:

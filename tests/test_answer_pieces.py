@@ -5,6 +5,7 @@ Llegeix una pila o una", stopped, and then "casella de reserva." as a second thi
 
 from __future__ import annotations
 
+import signal
 from types import SimpleNamespace
 
 import pytest
@@ -13,7 +14,7 @@ from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.settings import Settings
 from halfmoon_a11y.text.wrap import wrap_all
-from halfmoon_a11y.ui import frontend, prompt
+from halfmoon_a11y.ui import ctrl_c, frontend, prompt
 from tests.support import transcript
 
 CODE = "HM1-N-EMQPNCT"
@@ -81,3 +82,76 @@ def test_an_answer_that_fits_is_one_piece(monkeypatch):
     assert pieces_of(["Pile 1, five of spades, 8 cards."], 24, 80, monkeypatch) == [
         ["Pile 1, five of spades, 8 cards."]
     ]
+
+
+class HeldOutput:
+    """A stand-in for `OneWrite` over a window of `rows` rows: what went out, write by
+    write."""
+
+    def __init__(self, rows: int) -> None:
+        size = SimpleNamespace(rows=rows, columns=80)
+        self.output = SimpleNamespace(stdout=object(), get_size=lambda: size)
+        self.held = ""
+        self.writes: list[str] = []
+
+    def write(self, text: str) -> int:
+        self.held += text
+        return len(text)
+
+    def hold(self) -> None:
+        pass
+
+    def release(self) -> None:
+        if self.held:
+            self.writes.append(self.held)
+        self.held = ""
+
+
+def _front() -> SimpleNamespace:
+    return SimpleNamespace(leaving=False, write=None)
+
+
+@pytest.mark.parametrize("rows", [1, 2, 3, 4])
+def test_a_window_too_low_for_a_piece_gets_the_answer_at_once(monkeypatch, rows):
+    """Before: a window of 1 to 4 rows cut a 40-line answer in pieces of 4 rows, which
+    did not fit it anyway, 0.25 s apart: ten pieces, 2.5 s in which the game answered
+    no key."""
+    pauses: list[float] = []
+    monkeypatch.setattr("time.sleep", pauses.append)
+    one, front = HeldOutput(rows), _front()
+    prompt.hold_answers(front, one)  # type: ignore[arg-type]
+    front.write([f"Line {n}." for n in range(40)])
+    one.release()  # the prompt drawn
+    assert pauses == []
+    assert len(one.writes) == 1 and one.writes[0].count("\n") == 40
+
+
+def test_a_ctrl_c_during_the_pieces_sends_the_rest_at_once(monkeypatch):
+    """Before: a Ctrl-C during a long answer's pieces silenced the voice and the pieces
+    went on, 0.25 s each: the game could not be hurried."""
+    pauses: list[float] = []
+
+    def pause(seconds: float) -> None:
+        pauses.append(seconds)
+        ctrl_c._pressed(signal.SIGINT, None)  # pressed while the first piece is read
+
+    monkeypatch.setattr("time.sleep", pause)
+    monkeypatch.setattr(ctrl_c, "_silencers", [])
+    one, front = HeldOutput(10), _front()
+    prompt.hold_answers(front, one)  # type: ignore[arg-type]
+    front.write([f"Line {n}." for n in range(60)])  # seven pieces of 9
+    one.release()
+    assert len(pauses) == 1
+    assert len(one.writes) == 2
+    assert one.writes[0].count("\n") == 9 and one.writes[1].count("\n") == 51
+
+
+def test_pieces_still_fit_a_window_of_ordinary_height(monkeypatch):
+    pauses: list[float] = []
+    monkeypatch.setattr("time.sleep", pauses.append)
+    one, front = HeldOutput(24), _front()
+    prompt.hold_answers(front, one)  # type: ignore[arg-type]
+    front.write([f"Line {n}." for n in range(30)])
+    one.release()
+    assert [w.count("\n") for w in one.writes] == [23, 7]
+    assert pauses == [prompt.PACE]

@@ -197,3 +197,44 @@ def test_a_ctrl_c_that_meets_a_bug_writes_it_down_at_the_next_turn(tmp_path):
     front.line("code")
     assert len(logged) == 1 and ("close",) in voice.log
     assert written.count(SPEECH_STOPPED) == 1
+
+
+def test_the_json_mode_stops_on_a_sigint_while_it_opens_the_game(monkeypatch):
+    """docs/decisions.md: "The JSON mode keeps Ctrl-C as Python has it (the program stops,
+    saved on the way out)". But `ctrl_c.quiet()` now runs first in `main`, and the JSON
+    mode gives SIGINT back only when its game is open: a SIGINT while the settings, the
+    lock and the saved game are read (tens of ms; longer on a slow disk) is swallowed,
+    and the program reads its input as if nothing had been sent. A driver that stops it
+    then waits for ever on a pipe it keeps open. Before 59cc074, main gave SIGINT its
+    meaning back first thing, and the same SIGINT stopped it (130).
+
+    Through the real program: `python -m halfmoon_a11y --json` with its input a pipe left
+    open, SIGINT 0.06-0.09 s after the start on this machine: still running 3 s later."""
+    import io
+    import json
+    import os
+    import signal
+    import sys
+
+    from halfmoon_a11y.store.keeper import Keeper
+    from halfmoon_a11y.ui import cli
+
+    real_open = Keeper.open
+
+    def open_interrupted(self, *args, **kwargs):
+        os.kill(os.getpid(), signal.SIGINT)  # the driver's stop, while the game opens
+        return real_open(self, *args, **kwargs)
+
+    monkeypatch.setattr(Keeper, "open", open_interrupted)
+
+    class Kept(io.BytesIO):
+        def close(self) -> None:
+            pass
+
+    out = Kept()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"pick 1 8\nquit\n")))
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(out, encoding="utf-8"))
+    status = cli.main(["--json", "--code", CODE])
+    answers = [json.loads(line) for line in out.getvalue().decode().splitlines()]
+    assert status == 130, (status, len(answers))
+    assert len(answers) < 3  # the lines sent after the stop were not played

@@ -18,7 +18,7 @@ from halfmoon_a11y.play.settings import Settings
 from halfmoon_a11y.ui.frontend import TextFrontEnd
 from halfmoon_a11y.voice import espeak, synth
 from halfmoon_a11y.voice.choose import engine_available, make_synthesizer
-from halfmoon_a11y.voice.espeak import EspeakSynthesizer, EspeakVoice
+from halfmoon_a11y.voice.espeak import Espeak, EspeakSynthesizer, EspeakVoice
 from halfmoon_a11y.voice.speaker import Voice, VoiceNames
 from halfmoon_a11y.voice.synth import SynthesisError
 from halfmoon_a11y.voice.worker import ThreadedSpeaker
@@ -236,3 +236,34 @@ def test_real_espeak_ng_speaks_a_new_rate_at_the_next_sentence(tmp_path, monkeyp
     slow_again = frames(synthesizer.synthesize(text, "ca", 175))
     assert fast < slow * 0.7 and abs(slow_again - slow) < slow * 0.05
     assert voices_set == ["roa/ca"]  # once, not before each sentence
+
+
+SURROGATE = "The details are in /home/jos\udce9/.local/state/halfmoon-a11y/errors.log."
+
+
+def test_a_sentence_with_a_lone_surrogate_reaches_espeak_as_utf8(tmp_path):
+    """Before: a path under a home whose name is not UTF-8 (Python holds it with
+    surrogateescape) failed the sentence's encoding: never spoken, tried twice, and three
+    such sentences in a row stopped the voice."""
+    fake = FakeEspeak()
+    EspeakSynthesizer(tmp_path, fake).synthesize(SURROGATE, "en", 175)
+    text = fake.said[0][0]
+    text.encode("utf-8")  # what _raw_synth does: no UnicodeEncodeError
+    assert text.startswith("The details are in /home/jos") and text.endswith("errors.log.")
+
+
+def test_a_nul_in_a_sentence_does_not_end_it(tmp_path):
+    """Before: espeak-ng read the sentence up to its first NUL; the rest was never said."""
+    fake = FakeEspeak()
+    EspeakSynthesizer(tmp_path, fake).synthesize("One\0two three.", "en", 175)
+    assert fake.said[0][0] == "One two three."
+
+
+@needs_espeak
+def test_the_real_espeak_says_a_sentence_with_a_surrogate_and_a_nul():
+    engine = Espeak()
+    whole, _ = engine.speak("One two three four five six.", None, 175)
+    cut, _ = engine.speak("One\0two three four five six.", None, 175)
+    assert len(cut) > len(whole) * 0.8  # not cut at the NUL
+    samples, _ = engine.speak(SURROGATE, None, 175)
+    assert samples

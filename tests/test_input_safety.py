@@ -311,6 +311,7 @@ def prompt_answers(keys: str, then: str, seconds: float = 10) -> tuple[float, li
     return took[0], written
 
 
+@pytest.mark.slow  # a bound in seconds: only where the machine's load is allowed for
 @pytest.mark.parametrize("escapes", LONG_ESCAPES.values(), ids=LONG_ESCAPES.keys())
 def test_a_long_escape_sequence_is_dropped_and_the_prompt_answers_at_once(escapes):
     took, written = prompt_answers(escapes, "pile 5")  # no Ctrl-U: nothing of it is typed

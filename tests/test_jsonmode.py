@@ -6,6 +6,8 @@ import sys
 
 import pytest
 
+from halfmoon_a11y.play.settings import SETTINGS
+
 GARBAGE = [
     "",
     "   ",
@@ -73,17 +75,14 @@ def test_state_never_shows_hidden_cards():
         "elapsed",
         "settings",
     }
+    # every setting, by its key, at its default (from the table: none can be forgotten)
+    defaults = {key: spec.to_file(spec.default) for key, spec in SETTINGS.items()}
     assert state["settings"] == {
-        "lang": "en",
-        "move-errors": False,
-        "placement-help": False,
-        "cards": "full",
+        **defaults,
         "speech": "off",  # the JSON mode never speaks
-        "rate": 175,
         "sounds": False,  # nor plays a sound
-        "answers": "full",
-        "heights": False,
     }
+    assert list(state["settings"]) == list(SETTINGS)
     assert all(set(pile) == {"top", "count"} for pile in state["piles"])
 
 

@@ -90,9 +90,10 @@ def layer_of(module: str) -> str | None:
     return parts[1] if len(parts) > 1 and parts[1] in LAYERS else None
 
 
+_MODULES = modules()  # read once: walking the package for each import took 10 s
 GRAPH = {
-    name: {m for m in imports_of(path, name) if m in modules() and m != name}
-    for name, path in modules().items()
+    name: {m for m in imports_of(path, name) if m in _MODULES and m != name}
+    for name, path in _MODULES.items()
 }
 
 

@@ -11,11 +11,13 @@ import os
 import stat
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
 
 from halfmoon_a11y.core.dealcode import DealCode, deal
+from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.store import lock as lockmodule
 from halfmoon_a11y.store import saved_game as savegame
 from halfmoon_a11y.store.keeper import Keeper
@@ -117,7 +119,6 @@ def test_two_windows_setting_a_bad_lock_aside_at_once_leave_one_owner(paths, mon
     """Issue 26, finding 7: the second window finds the same FIFO, and sets it aside while
     the first is doing the same. Neither may set aside the fresh lock the other made:
     then both would own the files."""
-    import threading
 
     os.makedirs(os.path.dirname(paths.lock))
     os.mkfifo(paths.lock)
@@ -338,7 +339,6 @@ def test_the_lock_file_is_private(paths):
 
 def test_the_prompt_history_of_a_second_window_writes_nothing(tmp_path):
     """Before: the second window appended its commands to the owner's history."""
-    from halfmoon_a11y.play.session import Session
     from halfmoon_a11y.play.start import Start
 
     path = tmp_path / "history"
@@ -389,3 +389,39 @@ def test_a_process_number_no_process_can_have_is_no_owner(process):
     (OverflowError), which was taken for another user's process, and the lock stayed
     alive for good in a folder without flock. A pid_t is 32 bits: no process has it."""
     assert not Holder(process, lockmodule._host(), time.time()).alive()
+
+
+def test_a_read_only_window_does_not_say_leaving_counts_as_abandoned(paths, clock, monkeypatch):
+    """A state folder that cannot be written now resumes the saved game (finding 7). `new`
+    then asks "Type new again to leave it. It counts as abandoned.", but this window
+    records nothing (no lock, no statistics), and the next start that can write resumes
+    the very same game: nothing was abandoned."""
+    import errno
+    import os
+
+    from halfmoon_a11y.core.dealcode import DealCode, deal
+    from halfmoon_a11y.store.lock import FilesLock
+    from halfmoon_a11y.text.presenter import Presenter
+    from halfmoon_a11y.text.words import Words
+    from tests.solver import winning_line
+    from tests.support import play
+    from tests.test_lock import WON, keeper_for, read_only, start_and_play
+
+    line = winning_line(deal(DealCode.parse(WON)))
+    _, keeper = start_and_play(paths, clock, line[:3])
+    keeper.close()
+    saved = paths.saved_game.read_bytes()
+    os.unlink(paths.lock)  # the folder became read-only after the last run
+    read_only(os.path.dirname(paths.lock), monkeypatch, errno.EROFS)
+    keeper = keeper_for(paths, FilesLock(paths.lock).acquire())
+    session = keeper.open(None, now=clock)
+    assert session.resumed and session.game.moves == 3
+    presenter = Presenter(Words("en"))
+    [asked] = play(session, "new")
+    question = " ".join(presenter.render(asked))
+    play(session, "new")
+    keeper.close()
+    monkeypatch.undo()
+    assert not os.path.exists(paths.statistics)  # no abandoned game was recorded
+    assert paths.saved_game.read_bytes() == saved  # and the next start resumes it
+    assert "abandoned" not in question, question

@@ -55,3 +55,26 @@ def test_a_json_start_loads_neither_argparse_nor_gettext(tmp_path):
         check=False,
     )
     assert done.stderr.splitlines()[-1] == "[]", done.stdout + done.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "language", "expected"),
+    [
+        (["--bogus"], "ca", "Opció no entesa, --bogus. Escriu halfmoon-a11y --help per veure"),
+        (["--lang", "fr"], "ca", "Opció no entesa, --lang fr. Escriu"),
+        (["--code"], "ca", "Opció no entesa, --code. Escriu"),
+        (["--bogus", "x"], "da", "Tilvalget blev ikke forstået, --bogus x. Skriv"),
+        (["--lang", "fr"], "da", "Tilvalget blev ikke forstået, --lang fr. Skriv"),
+        (["--sounds", "--no-sounds"], "da", "Tilvalget blev ikke forstået, --no-sounds."),
+        (["--bogus"], "en", "Option not understood (unrecognized arguments: --bogus). Type"),
+    ],
+)
+def test_an_option_refused_is_named_in_the_players_language(args, language, expected, capsys):
+    from halfmoon_a11y.text.words import Words
+    from halfmoon_a11y.ui.options import build_parser
+
+    with pytest.raises(SystemExit) as leaving:
+        build_parser(Words(language)).parse_args(args)
+    assert leaving.value.code == 2
+    refused = capsys.readouterr().err
+    assert refused.startswith(expected) and len(refused.splitlines()) == 1

@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 
 from halfmoon_a11y.core.dealcode import DealCode, deal
+from halfmoon_a11y.play.commands import COMMANDS, settings_of_set
 from tests.fakes_loader import FAKES, fresh
 from tests.solver import solve
 
@@ -60,12 +61,16 @@ COMMON = [
     "set cards full",
     "set sounds off",
     "set rate 200",
+    "set heights on",
+    "tops",  # with the piles' heights
     "lang ca",
     "ajuda",
     "lang da",
     "hjælp",
     "lang en",
     "stats",
+    "hidden",
+    "moves",
     f"new {OTHER}",  # the unfinished game is kept aside
     "pick 1 8",
     "undo",
@@ -81,6 +86,16 @@ def script(json_mode: bool) -> list[str]:
     moves = ["pick " + " ".join(move) for move in line]
     speech = ["speech on", "speech off"] if json_mode else []  # JSON never speaks
     return [*COMMON, *speech, *moves, "stats", "quit"]
+
+
+def test_the_script_types_every_command_and_sets_every_setting():
+    """Derived from the tables: a new command or setting is in the guarded runs below, or
+    this test names it."""
+    lines = script(json_mode=True)
+    typed = {line.split()[0] for line in lines if line.strip()}
+    assert [spec.name for spec in COMMANDS if spec.name not in typed] == []
+    set_lines = {line.split()[1] for line in lines if line.startswith("set ")}
+    assert [key for key in settings_of_set() if key not in set_lines] == []
 
 
 def guarded_run(system: str, root: Path, *args: str, lines: list[str]):

@@ -323,3 +323,42 @@ def test_the_real_voice_plays_pick_s_sound_inside_its_first_sentence(tmp_path):
     assert same >= 0.95 * len(sound_left)
     assert not any(difference[len(sound_left) :])  # then the words alone, in the centre
     assert len(right) > 2 * len(sound_left) and any(right)  # the words, in the same file
+
+
+def _wav(path, rate: int = 22050, frames: int = 3000, channels: int = 1) -> bytes:
+    import wave
+
+    with wave.open(str(path), "wb") as audio:
+        audio.setnchannels(channels)
+        audio.setsampwidth(2)
+        audio.setframerate(rate)
+        audio.writeframes(b"\x01\x00" * frames * channels)
+    return path.read_bytes()
+
+
+def test_a_wav_with_a_chunk_past_its_end_is_not_one_of_ours(tmp_path):
+    """Before: `read_pcm16`, "None for anything else", raised wave's RuntimeError for a
+    header whose first chunk says it is longer than the file."""
+    from halfmoon_a11y.voice.mixing import mix, read_pcm16
+
+    data = bytearray(_wav(tmp_path / "sound.wav"))
+    data[16:20] = (0x7FFFFFF0).to_bytes(4, "little")  # the fmt chunk's length
+    broken = tmp_path / "broken.wav"
+    broken.write_bytes(bytes(data))
+    assert read_pcm16(broken) is None
+    sentence = tmp_path / "sentence.wav"
+    _wav(sentence)
+    assert mix([str(broken)], sentence, tmp_path / "mixed.wav") is False
+    assert mix([str(tmp_path / "sound.wav")], broken, tmp_path / "mixed.wav") is False
+
+
+def test_a_sentence_at_a_rate_no_wav_can_be_written_at_is_not_mixed(tmp_path):
+    """Before: a sentence saying 1,000,000,000 samples a second was read, and writing the
+    mixed file failed in struct.pack."""
+    from halfmoon_a11y.voice.mixing import mix
+
+    sentence = tmp_path / "sentence.wav"
+    _wav(sentence, rate=1_000_000_000)
+    sound = tmp_path / "sound.wav"
+    _wav(sound)
+    assert mix([str(sound)], sentence, tmp_path / "mixed.wav") is False

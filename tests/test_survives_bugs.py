@@ -271,3 +271,29 @@ def test_a_window_that_saves_nothing_does_not_say_the_game_is_saved(paths, monke
     front = TextFrontEnd(session, lines.extend, store=keeper, report=lambda error: None)
     front.line("info")
     assert lines == ["Something went wrong with that command. The game goes on."]
+
+
+@pytest.mark.expects_bug
+def test_a_new_removal_after_an_undo_that_meets_a_bug_is_not_said_as_a_redo(paths, monkeypatch):
+    """since.done_since takes any removal that empties the redo list for a redo: a new
+    removal after an undo empties it too. The player hears "Redone, pair removed again"
+    for a pair never removed before."""
+    from halfmoon_a11y.play.session import Session as PlaySession
+    from tests.test_survives_bugs import SAID, front_end
+
+    lines: list[str] = []
+    front, keeper, _ = front_end(paths, lines)
+    front.line("pick 1 8")  # five of spades and six of diamonds
+    front.line("undo")
+    lines.clear()
+
+    def broken(self, events):
+        raise RuntimeError("planted bug after the change")
+
+    monkeypatch.setattr(PlaySession, "_settled", broken)
+    front.line("pick 2 9")  # four of clubs and seven of clubs: a new removal, not a redo
+    assert front.session.game.moves == 1 and front.session.game.redo_available == 0
+    assert lines[-2] == SAID["en"]
+    assert not lines[0].startswith("Redone"), lines[0]
+    assert lines[0].startswith("Pair removed, four of clubs and seven of clubs."), lines[0]
+    keeper.close()

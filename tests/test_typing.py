@@ -9,6 +9,7 @@ from halfmoon_a11y.core.places import Location
 from halfmoon_a11y.play.commands import COMMANDS, Change, Help, Pick, ShowPile, find, parse
 from halfmoon_a11y.play.errors import UnknownCommandError
 from halfmoon_a11y.play.lexicon import LEXICONS, fold
+from halfmoon_a11y.play.settings import SETTINGS
 
 
 def is_a_place(word: str) -> bool:
@@ -73,10 +74,11 @@ def test_completion_offers_the_players_language_only():
     assert complete("pi") == (["pick", "pile"], "pi")
     assert complete("pi", "ca") == (["pila"], "pi")
     assert complete("t", "da") == (["tryk", "tale", "træk"], "t")
-    assert complete("set ") == (
-        ["move-errors", "placement-help", "cards", "rate", "sounds", "answers", "heights"],
-        "",
-    )
+    # `set` offers every setting but those with a command of their own (lang, speech),
+    # in the table's order: derived from the tables, so a new setting cannot be missed
+    own = {spec.setting for spec in COMMANDS if spec.setting is not None}
+    assert {"lang", "speech"} <= own
+    assert complete("set ") == ([key for key in SETTINGS if key not in own], "")
     assert complete("indstil svar ", "da") == (["fulde", "korte"], "")
     assert complete("set move-errors ") == (["on", "off"], "")
     assert complete("ajusta errors-de-moviment ", "ca") == (["sí", "no"], "")

@@ -135,3 +135,60 @@ def test_the_saved_game_keeps_the_time_a_win_was_counted_with(extra, expected):
     saved = SavedGame.from_bytes(raw.encode())
     assert saved.won_elapsed == expected and saved.start().won_elapsed == expected
     assert SavedGame.from_bytes(saved.to_bytes()) == saved
+
+
+def test_new_after_a_win_and_an_undo_says_the_game_counts_as_won(paths, clock):
+    from halfmoon_a11y.play.answers import NewAsked, StatsShown
+    from halfmoon_a11y.store.keeper import Keeper
+    from halfmoon_a11y.store.settings_file import SettingsFile
+    from halfmoon_a11y.text.presenter import Presenter
+    from halfmoon_a11y.text.words import Words
+    from tests.test_statistics import WINNABLE, win
+
+    keeper = Keeper(paths, SettingsFile.load(paths.settings))
+    session = keeper.open(DealCode.parse("HM1-N-AAAAAAB"), now=clock)
+    win(session, clock, WINNABLE[0], 1)
+    play(session, "undo")
+    [asked] = play(session, "new")
+    assert asked == NewAsked(47, won=True)
+    said = {lang: Presenter(Words(lang)).render(asked)[0] for lang in ("ca", "da", "en")}
+    assert said["en"] == (
+        "This game has 47 moves. It counts as won already. Type new again to leave it."
+    )
+    assert "abandon" not in said["en"]
+    assert "abandonada" not in said["ca"] and "opgivet" not in said["da"]
+    play(session, "new")  # left: recorded once, as won, never as abandoned
+    [shown] = play(session, "stats")
+    assert isinstance(shown, StatsShown)
+    assert (shown.summary.played, shown.summary.won, shown.summary.abandoned) == (1, 1, 0)
+    # the next deal, played and left, is abandoned again, and is said so
+    play(session, "pick " + " ".join(_first_move(session)))
+    [asked] = play(session, "new")
+    assert asked == NewAsked(1, won=False)
+    assert Presenter().render(asked)[0].endswith("It counts as abandoned.")
+
+
+def test_a_won_and_undone_game_still_counts_as_won_after_a_resume(paths, clock):
+    """Before: the memory of the win was not saved, and after quit and resume `new` said
+    the game would count as abandoned (it was, and is, counted as won)."""
+    from halfmoon_a11y.play.answers import NewAsked
+    from halfmoon_a11y.store.keeper import Keeper
+    from halfmoon_a11y.store.settings_file import SettingsFile
+    from tests.test_statistics import WINNABLE, win
+
+    keeper = Keeper(paths, SettingsFile.load(paths.settings))
+    session = keeper.open(DealCode.parse("HM1-N-AAAAAAB"), now=clock)
+    win(session, clock, WINNABLE[0], 1)
+    play(session, "undo")
+    play(session, "quit")
+    keeper.close()
+    again = Keeper(paths, SettingsFile.load(paths.settings)).open(None, now=clock)
+    assert again.resumed and again.game.moves == 47
+    [asked] = play(again, "new")
+    assert asked == NewAsked(47, won=True)
+
+
+def _first_move(session: Session) -> tuple[str, ...]:
+    from tests.solver import playable_moves
+
+    return tuple(playable_moves(session.game)[0])
