@@ -3,7 +3,7 @@ table, settings, help, statistics, a win with its time, and bugs met.
 
 Plain values, as the engine's events are; the presenter words them. The notices of the
 store and of the voice (a file that could not be read, the voice chosen…) are theirs:
-they derive from `Notice` and live in `store.notices` and `voice.notices` (issue 27), so a
+they derive from `Notice` and live in `store.notices` and `voice.notices`, so a
 new failure of an adapter edits that adapter only.
 """
 
@@ -189,7 +189,7 @@ class QuitAsked:
 class NewAsked:
     """`new` during a game with moves: said once; `new` again leaves the game. `won`: the
     game was won before an undo, so it counts as won already and leaving it is not
-    recorded as abandoned (issue 19)."""
+    recorded as abandoned."""
 
     moves: int
     won: bool = False
@@ -205,7 +205,7 @@ class Notice:
 @record
 class GameWon:
     """The game is won (the engine's `Won`), with the time its win counts: the session's
-    clock, which the engine has not (issue 27: carried here, never patched into `Won`)."""
+    clock, which the engine has not (carried here, never patched into `Won`)."""
 
     _: KW_ONLY  # three numbers: each named
     score: int

@@ -17,7 +17,7 @@ class UnknownCommandError(HalfMoonError):
 
 
 class UnknownTopicError(HalfMoonError):
-    """`help xyz`: neither a command nor a help topic (issue 29)."""
+    """`help xyz`: neither a command nor a help topic."""
 
     code = "unknown_topic"
 
@@ -80,7 +80,7 @@ class RepeatedPlaceError(HalfMoonError):
 class PlaceLeftOverError(HalfMoonError):
     """`pick 1 3 5` where piles 1 and 3 make a pair: a whole move ends with its removal,
     so the third place would be left over. Refused whole, before anything is tapped or
-    dropped (issue 26, finding 12)."""
+    dropped: a selection the player never asked for is never left."""
 
     code = "place_left_over"
 

@@ -1,4 +1,4 @@
-"""What a player who does not peek knows of the hidden cards (issue 29, item 9).
+"""What a player who does not peek knows of the hidden cards.
 
 Public knowledge is what was removed and what is in sight: the top of each pile and
 the reserve. Two decks hold eight cards of each value, so the cards of a value still

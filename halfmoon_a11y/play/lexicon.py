@@ -39,7 +39,7 @@ class Lexicon:
     # before it: Catalan "piles de l'1 a la 9" (pila is feminine; l' before 1 and 11)
     pile_numbers: Mapping[int, str] = field(default_factory=dict)
     # how this language names each language, by its code, the name help says first: a
-    # player types `lang Danish`, `idioma danès` or `sprog dansk` (issue 30); a language
+    # player types `lang Danish`, `idioma danès` or `sprog dansk`; a language
     # left out is named by its own name ("Esperanto")
     language_names: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 

@@ -187,8 +187,8 @@ class SettingSpec:
         return str(value) if isinstance(value, StrEnum) else value
 
     def older_names(self) -> tuple[str, ...]:
-        """Its name in the settings file and the environment of releases before issue 17,
-        when they used the field: still read, and a file is rewritten with the key."""
+        """Its name in the settings file and the environment of older releases,
+        which used the field: still read, and a file is rewritten with the key."""
         return (self.field,) if self.field != self.key else ()
 
 
@@ -299,7 +299,7 @@ SETTINGS: dict[str, SettingSpec] = {
             },
             Audience.WORDS,
         ),
-        _switch(  # issue 29: the strategy guide's habit (take from tall piles) needs them
+        _switch(  # the strategy guide's habit (take from tall piles) needs them
             "heights",
             "heights",
             False,

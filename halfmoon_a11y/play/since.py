@@ -1,4 +1,4 @@
-"""What a command had done before it met a bug (issue 26): read from the game itself, so
+"""What a command had done before it met a bug: read from the game itself, so
 that the player hears what was done, then the bug, never the bug alone.
 
 A command's handler changes the game, then builds its answer; a bug in between (in the
@@ -47,7 +47,7 @@ def done_since(session: Session, before: Mark) -> Answer:
     if game.moves > before.moves and game.history:
         move = game.history[-1]
         # A redo makes the last undone move again, and leaves the others to redo; a new
-        # removal clears them all (issue 26's attack: one was said as a redo).
+        # removal clears them all (one was once said as a redo).
         redone = move == before.next_redo and game.redo_available == before.undone - 1
         made = Redone if redone else Removed
         points = POINTS[move.kind]

@@ -161,7 +161,7 @@ XDG_FOLDERS = (
 
 def _xdg_folders(environ: Mapping[str, str]) -> tuple[str, str, str, str] | None:
     """platformdirs' answer in the common case, without loading it: loading it loads
-    tempfile, shutil and random, about 6 ms of every start (issue 12). The common case
+    tempfile, shutil and random, about 6 ms of every start. The common case
     is Linux or a BSD (not Android) with an absolute HOME: each folder is its XDG
     variable when that is an absolute path, else its place under HOME.
     `tests/test_files.py` checks the answers against platformdirs' own. Anything else
@@ -231,10 +231,10 @@ def honoured_link(path: StrPath) -> bool:
     """Whether `path` is a symlink the player made on purpose and the game may write
     through (a dotfile manager links settings.toml): the link and the regular file it
     names are both the player's own. A link another user planted, a dangling link, or a
-    link to a FIFO, a device or a folder is not (docs/decisions.md, issue 18)."""
+    link to a FIFO, a device or a folder is not."""
     # Windows has no user ids (st_uid is always 0 there): the folder, in %LOCALAPPDATA%,
     # is the player's own, and a link needs the right to make one. Nor has the browser's
-    # Python (Emscripten: no os.geteuid, issue 31): `user` answers None for both.
+    # Python (Emscripten: no os.geteuid): `user` answers None for both.
     uid = user()
     try:
         link = os.lstat(path)

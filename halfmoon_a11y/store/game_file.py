@@ -145,7 +145,7 @@ class GameFile:
     def _already_on_disk(self, data: bytes) -> bool:
         """Whether the save file holds exactly `data` and no journal adds to it: then a
         full save would say nothing new (a start and a quit with no move between, a
-        resumed game left as it was) and its two fsyncs are spared (issue 12)."""
+        resumed game left as it was) and its two fsyncs are spared."""
         path = self.path
         if self._written is None:  # the first save of this run: what is there?
             if not_plain(savegame.journal_path(path)):

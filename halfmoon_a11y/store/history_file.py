@@ -12,7 +12,7 @@ plays on, and Up and Down keep the commands of this run.
   at all (`atomic_write`, the link itself never followed), in a folder made 0700, the
   file 0600.
 - A path that is not a regular file (a FIFO, a device, a folder, a symlink), or a file
-  of another user's (issue 26), is left as it is, neither read nor written.
+  of another user's, is left as it is, neither read nor written.
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ def read_history(path: StrPath, limit: int = READ_LIMIT) -> bytes | None:
         status = os.fstat(handle)
         if not stat.S_ISREG(status.st_mode):
             return None
-        check_owner(status, path)  # another user's (issue 26): NotOwned, never read
+        check_owner(status, path)  # another user's: NotOwned, never read
         size = status.st_size
         cut = size > limit
         if cut:

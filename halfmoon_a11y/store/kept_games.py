@@ -2,7 +2,7 @@
 started with --code, one file per deal code (`CODE.json`), taken back by `new CODE` or
 --code.
 
-Nothing here ever drops a game (issue 18). A kept file holding another game of the same
+Nothing here ever drops a game. A kept file holding another game of the same
 deal is never written over: the game put aside goes beside it, as `CODE.GAME.json`
 (GAME, the game's identity). Taking a game back only reads it: the keeper removes the
 file once the game is in the save (`remove`), so a kill in between loses nothing. A kept
@@ -69,7 +69,7 @@ class KeptGames:
     def find(self, code: DealCode) -> tuple[Kept | None, list[Unreadable]]:
         """The game kept for this deal, replayed, left on disk until `remove`: the file
         `CODE.json`, else the newest `CODE.GAME.json`. A file that cannot be read, or
-        holds a game of another deal (issue 26), is set aside and named in the list, and
+        holds a game of another deal, is set aside and named in the list, and
         the next one is tried."""
         unreadable = []
         for path in self._candidates(code):

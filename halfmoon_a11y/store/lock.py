@@ -14,9 +14,9 @@ signal probes a process there: `os.kill(pid, 0)` would end it (`host/windows_pro
 Where flock() is not supported (some network or FUSE folders) the file itself is the
 lock: it holds the owner's process id and host, and it is stale when that process is
 gone on this host. A folder, a FIFO, a link or a file of root's after a `sudo` run at the
-lock's path is set aside and a fresh lock made (`lock_file.py`, issue 26). Only when the
+lock's path is set aside and a fresh lock made (`lock_file.py`). Only when the
 folder cannot be written, or the thing cannot be set aside, is no window the owner: that
-window writes nothing, and says why (issue 18); a folder that cannot be written still
+window writes nothing, and says why; a folder that cannot be written still
 resumes the saved game, read only.
 """
 
@@ -129,7 +129,7 @@ class Ownership:
     kind: str | None = None  # FLOCK or PROCESS; None when no lock could be had
     holder: Holder | None = None
     unopenable: Problem | None = None  # why the lock file could not be opened
-    aside: str | None = None  # where a bad thing at the lock's path was set aside (issue 26)
+    aside: str | None = None  # where a bad thing at the lock's path was set aside
 
 
 def _process_started(process: int) -> float | None:

@@ -1,4 +1,4 @@
-"""Opening the lock file, and setting aside what stands at its path (issue 26, finding 7).
+"""Opening the lock file, and setting aside what stands at its path.
 
 A folder, a FIFO, a link (to /dev/null, to nothing, to a file of the player's) or a file
 the game may not open at the lock's path is set aside, renamed `lock.bad-DATE-TIME` as
@@ -64,7 +64,7 @@ def open_lock(path: str) -> tuple[int, str | None]:
 class _folder_locked:
     """Hold the folder's own flock while the lock is mended, as far as this system and
     folder allow; never longer than FOLDER_WAIT waiting for another window. A class, not
-    contextlib's decorator, which costs every start about 0.5 ms to load (issue 27)."""
+    contextlib's decorator, which costs every start about 0.5 ms to load."""
 
     def __init__(self, folder: str) -> None:
         self.folder = folder

@@ -1,5 +1,5 @@
 """What the store tells the player: a file it could not read or write, and a game kept to
-come back to. Plain values; `text.notices` words them (issue 27: each adapter's notices
+come back to. Plain values; `text.notices` words them (each adapter's notices
 live in that adapter, and the middle layer never changes for them)."""
 
 from __future__ import annotations
@@ -34,14 +34,14 @@ class Problem(StrEnum):
     JOURNAL_TOO_LONG = "journal_too_long"  # past the most read: its start came back
     JOURNAL_NOT_WRITTEN = "journal_not_written"  # every move is a full save instead
     SAVING_AGAIN = "saving_again"  # the game could not be saved; now it is again
-    # issue 18: the lock file could not be opened, so no window is sure to be alone: this
+    # The lock file could not be opened, so no window is sure to be alone: this
     # one writes nothing. Why: not a plain file, another user's, or anything else.
     LOCK_NOT_A_FILE = "lock_not_a_file"
     LOCK_NOT_PERMITTED = "lock_not_permitted"
     LOCK_FAILED = "lock_failed"
     LOCK_SET_ASIDE = "lock_set_aside"  # not a usable lock file: set aside, a fresh one made
     STATE_READ_ONLY = "state_read_only"  # the state folder cannot be written: nothing saved
-    # issue 26: a folder another user made first: nothing read from it or saved in it
+    # A folder another user made first: nothing read from it or saved in it
     STATE_NOT_OWN = "state_not_own"  # the state folder: this window saves nothing
     SETTINGS_FOLDER_NOT_OWN = "settings_folder_not_own"  # the default settings are played
     STATS_FOLDER_NOT_OWN = "stats_folder_not_own"  # statistics are not recorded
@@ -63,7 +63,7 @@ class StorageProblem(Notice):
     aside: str | None = None
     _: KW_ONLY  # count, process, since: each named
     count: int | None = None  # the journal's moves and undos that came back, if any
-    # OPEN_ELSEWHERE: the window that owns the files, when it can be told (issue 18)
+    # OPEN_ELSEWHERE: the window that owns the files, when it can be told
     process: int | None = None  # its process id
     since: int | None = None  # seconds since it started
     host: str | None = None  # the computer it runs on, when not this one

@@ -1,11 +1,11 @@
 """The results of games, recorded once each: a win as it happens; a game replaced by
 another deal as blocked or abandoned, if it was played.
 
-Nothing waits on the database (issue 18). A database busy past its short timeout
+Nothing waits on the database. A database busy past its short timeout
 leaves the result in a queue, kept in `statistics.sqlite3.pending` (JSON, written
 whole, 0600), and written at the next chance: the next result, `stats`, leaving, or
 the next run. A result of a move (a win, a game replaced by `new`) goes into that queue
-first and into the database only once the answer is out (`settle`, issue 28): the
+first and into the database only once the answer is out (`settle`): the
 winning move says "Victory" at once, and a kill between the two loses nothing. Each
 result carries its game's identity, so writing it twice records it once. A file that
 is not a database is set aside once a run, and a new one started.

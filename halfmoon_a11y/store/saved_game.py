@@ -8,10 +8,10 @@ Format 1 (JSON):
 
 `game` identifies the game, so that its result is recorded once (older saves
 have none and get one when resumed). `"won": true` is written only for a deal won
-and then taken back by undo: `new` then says it counts as won (issue 19); older
+and then taken back by undo: `new` then says it counts as won; older
 releases ignore it. With it, `"won_elapsed"`: the seconds on the clock when the deal
-was won, the time its win was counted with, so that winning it again says that time
-(issue 26); a save without it (or with a value that is no time) wins again in the time
+was won, the time its win was counted with, so that winning it again says that time;
+a save without it (or with a value that is no time) wins again in the time
 on the clock, as before.
 
 `"redo"`, the removals redo can make again, the next one first, is written only by a
@@ -285,7 +285,7 @@ def read_game(path: StrPath) -> Reading | None:
             lines = read_head(journal, JOURNAL_BYTES, owned=True)
         except OSError:
             return Reading(saved, game, raw, problem=JournalProblem.NOT_PLAIN)
-    except NotOwned:  # another user's (issue 26): never read, kept aside
+    except NotOwned:  # another user's: never read, kept aside
         return Reading(saved, game, raw, problem=JournalProblem.UNREADABLE)
     except OSError:  # raced into something else since: as if it were not plain
         return Reading(saved, game, raw, problem=JournalProblem.NOT_PLAIN)
@@ -372,7 +372,7 @@ def _made(game: Game, move: tuple[Location, ...]) -> bool:
     """Make one journal removal on the game, as `replay` does: True when those places make
     a removal; on False the game is unchanged."""
     try:
-        game.remake(move)  # the status settled once, at the end (issue 28)
+        game.remake(move)  # the status settled once, at the end: a long replay is quick
     except NotARemovalError:
         return False
     return True
@@ -429,7 +429,7 @@ def with_journal(saved: SavedGame, game: Game, raw: bytes, journal: bytes) -> Re
         elapsed = seconds
     with_redo(game, tuple(reversed(undone)))  # a removal made empties the game's own
     game.drop_selection()
-    game.resettle()  # once, not after every line (issue 28)
+    game.resettle()  # once, not after every line, which slowed a long replay
     return Reading(
         replace(saved, moves=tuple(moves), elapsed=elapsed, redo=redo_of(game)),
         game,

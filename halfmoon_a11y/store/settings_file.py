@@ -86,7 +86,7 @@ class SettingsFile:
     def load(cls, path: StrPath) -> SettingsFile:
         try:
             own_folder(os.path.dirname(os.fspath(path)) or ".")  # closed if open to others
-        except NotOwned:  # another user's folder (issue 26): nothing read from it
+        except NotOwned:  # another user's folder: nothing read from it
             return cls(path, foreign=True)
         except OSError:
             pass  # no such folder, or it cannot be asked: the reads below say

@@ -2,7 +2,7 @@
 
 Each write is one transaction; SQLite's locking keeps concurrent runs of the game
 from corrupting it (WAL journal, and a short busy timeout: a database busy longer is
-`StatisticsBusy`, and the result waits in `results.py`'s queue, issue 18). A file that
+`StatisticsBusy`, and the result waits in `results.py`'s queue). A file that
 is not a database is `StatisticsGarbage`. The file is made 0600 in a 0700 folder
 (`host/owned.py`) before SQLite opens it; its -wal and -shm files take its mode.
 Rows are read defensively: a row of the wrong type never stops `stats`.
@@ -57,7 +57,7 @@ CREATE TABLE IF NOT EXISTS games (
     finished_at TEXT NOT NULL
 )
 """
-# The totals so far, one row, kept with each game recorded (issue 27): `stats` reads this
+# The totals so far, one row, kept with each game recorded: `stats` reads this
 # row and the last game's id, so it costs the same at 100,000 games as at 10. `last` is
 # the id of the last game summed up, `rows` how many rows were. Any row of `games`
 # added, changed or removed empties the table (`STALE`): the game stores its totals
@@ -203,7 +203,7 @@ def _watched(connection: sqlite3.Connection) -> bool:
 def _consistent(tally: Tally) -> bool:
     """Whether kept totals could be true: no count below 0, the results adding up to the
     games played, no more played than rows, streaks within the games won, a best time
-    not below 0 (an attack on issue 26's totals set `played` to -5: stats said it)."""
+    not below 0 (totals edited to set `played` to -5 were once said by stats)."""
     counts = (tally.played, tally.won, tally.blocked, tally.abandoned)
     return (
         min(counts) >= 0
@@ -283,7 +283,7 @@ class Statistics:
 
     def _clear_sides(self) -> None:
         """SQLite's -wal and -shm beside the database: a link, a folder, a FIFO or a device
-        there makes every later connection fail (red team, issue 18). Kept aside, to be
+        there makes every later connection fail (found by an attack on the files). Kept aside, to be
         said; one that cannot be moved raises NotARegularFile."""
         for suffix in ("-wal", "-shm"):
             side = os.fspath(self.path) + suffix
@@ -295,7 +295,7 @@ class Statistics:
 
     def _absent(self) -> bool:
         """Whether there is plainly no database: neither it nor SQLite's -wal and -shm,
-        in a folder that can be looked in (issue 28: the first `stats` of a home made a
+        in a folder that can be looked in (the first `stats` of a home once made a
         database, 0.1 s, only to say there were no games). Anything else, a folder that
         is a file say, is opened as before, and said."""
         for suffix in ("", "-wal", "-shm"):
