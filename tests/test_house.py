@@ -123,3 +123,23 @@ def test_code_comments_name_no_issue():
             if commented and re.search(r"\bissues? \d+", token.string, re.IGNORECASE):
                 named.append(f"{path.relative_to(PACKAGE)}:{token.start[0]}")
     assert len(named) < 10, named
+
+
+def test_the_keeper_carries_out_and_stays_small():
+    """The keeper runs the store's plan; what to open, write, record and say is decided
+    in pure functions (store/turn.py, choosing.py, result.py)."""
+    from halfmoon_a11y.store.keeper import Keeper
+
+    lines, _ = inspect.getsourcelines(Keeper)
+    assert len(lines) <= 150
+    tree = ast.parse(inspect.getsource(Keeper))
+    attributes = {
+        target.attr
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign | ast.AnnAssign)
+        for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        if isinstance(target, ast.Attribute)
+        and isinstance(target.value, ast.Name)
+        and target.value.id == "self"
+    }
+    assert len(attributes) <= 8, sorted(attributes)
