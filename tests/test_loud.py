@@ -65,6 +65,7 @@ def test_a_test_marked_for_a_bug_that_meets_none_fails(tmp_path):
 CANARIES = [  # quick ones first: -x stops at the first failure
     "tests/test_answers.py",  # tops: no transcript says it, and Hypothesis need not type it
     "tests/test_redo.py",  # redo in each language
+    "tests/test_won_games.py",  # stats, with a store of its own
     "tests/test_wording.py",  # with test_redo and test_tab_completion, once one file
     "tests/test_tab_completion.py",
     "tests/test_memory_aids.py",  # hidden and moves (issue 29)
