@@ -15,7 +15,7 @@ from halfmoon_a11y.play.settings import SETTINGS, Settings
 from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.teller import Teller
 from halfmoon_a11y.ui.json_events import event_fields
-from halfmoon_a11y.ui.loop import Failures, Turns, serve
+from halfmoon_a11y.ui.loop import Failures, QuietSink, Turns, serve
 
 if TYPE_CHECKING:
     from typing import Any, TextIO
@@ -83,7 +83,7 @@ def event_json(
     return fields
 
 
-class JsonSink:
+class JsonSink(QuietSink):
     """Each told answer as one JSON object: its events with their messages, and the
     table's state. No voice, no sounds: a program reads it."""
 
@@ -113,28 +113,6 @@ class JsonSink:
         if self.out is not None:
             self.out.write(_ENCODER.encode(obj) + "\n")
             self.out.flush()
-
-    # Nothing of its own to start, follow, silence or close.
-    def begin(self) -> None:
-        return
-
-    def opening_notes(self) -> list[se.SessionEvent]:
-        return []
-
-    def opened(self, answer: se.Answer) -> None:
-        return
-
-    def follow(self, answer: se.Answer) -> list[se.SessionEvent]:
-        return []
-
-    def interrupt(self) -> None:
-        return
-
-    def settle(self) -> None:
-        return
-
-    def close(self, leaving: bool) -> None:
-        return
 
 
 class JsonMode:

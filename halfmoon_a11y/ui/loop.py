@@ -81,6 +81,33 @@ if TYPE_CHECKING:
         def close(self) -> None: ...
 
 
+class QuietSink:
+    """What a sink with no voice of its own does around its answers: nothing to start,
+    follow, silence or close (the JSON mode; the page, which owns its voice and sounds).
+    Such a sink adds `deliver` and `plainly`."""
+
+    def begin(self) -> None:
+        return
+
+    def opening_notes(self) -> list[se.SessionEvent]:
+        return []
+
+    def opened(self, answer: se.Answer) -> None:
+        return
+
+    def follow(self, answer: se.Answer) -> list[se.SessionEvent]:
+        return []
+
+    def interrupt(self) -> None:
+        return
+
+    def settle(self) -> None:
+        return
+
+    def close(self, leaving: bool) -> None:
+        return
+
+
 class Failures:
     """What a bug costs: its details written down (the path said the first time), the
     game saved as it stands, and one sentence. Bugs met outside a turn (silencing the

@@ -22,7 +22,6 @@ from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at
 from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.core.errors import BadDealCodeError
 from halfmoon_a11y.core.quiet import suppress
-from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play import commands as cmd
 from halfmoon_a11y.play.lexicon import languages
 from halfmoon_a11y.play.messages import N_, Surface
@@ -34,7 +33,7 @@ from halfmoon_a11y.text.ear import for_the_ear
 from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.teller import Teller
 from halfmoon_a11y.text.words import Words
-from halfmoon_a11y.ui.loop import Failures, Turns
+from halfmoon_a11y.ui.loop import Failures, QuietSink, Turns
 from halfmoon_a11y.ui.world import Policy, reporter
 from halfmoon_a11y.voice import earcons
 
@@ -103,7 +102,7 @@ def home_paths(home: str) -> Paths:
     )
 
 
-class PageSink:
+class PageSink(QuietSink):
     """Each told answer as one object for the page: its lines, the text announced (the
     lines joined), what the browser's voice should hear, the sound's file and the
     settings the page follows (language, sounds, speech and rate). The page's own
@@ -130,28 +129,6 @@ class PageSink:
             "speech": settings.speech is SpeechMode.ON,
             "rate": settings.rate,
         }
-
-    # The page owns its voice and sounds: nothing to start, follow, silence or close here.
-    def begin(self) -> None:
-        return
-
-    def opening_notes(self) -> list[se.SessionEvent]:
-        return []
-
-    def opened(self, answer: se.Answer) -> None:
-        return
-
-    def follow(self, answer: se.Answer) -> list[se.SessionEvent]:
-        return []
-
-    def interrupt(self) -> None:
-        return
-
-    def settle(self) -> None:
-        return
-
-    def close(self, leaving: bool) -> None:
-        return
 
 
 class WebFrontEnd:
