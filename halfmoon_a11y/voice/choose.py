@@ -9,9 +9,11 @@ from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at
 from halfmoon_a11y.host import system
 from halfmoon_a11y.play.settings import Settings, SpeechMode
 from halfmoon_a11y.voice import espeak, playback, say, screen_reader, synth
+from halfmoon_a11y.voice.espeak_library import find_library
 from halfmoon_a11y.voice.folder import make_speech_folder
 from halfmoon_a11y.voice.notices import SpeechTrouble
 from halfmoon_a11y.voice.speaker import SilentSpeaker, Voice, VoiceNames
+from halfmoon_a11y.voice.synth import EngineCrashed
 from halfmoon_a11y.voice.worker import ThreadedSpeaker
 
 if TYPE_CHECKING:
@@ -31,7 +33,7 @@ def engine_available() -> bool:
         return importlib.util.find_spec("pyttsx3") is not None or say.available()
     if system.is_windows():
         return importlib.util.find_spec("pyttsx3") is not None  # SAPI5
-    return espeak.find_library() is not None  # espeak-ng's own library, driven directly
+    return find_library() is not None  # espeak-ng's own library, in a process of its own
 
 
 def make_synthesizer(audio: Path, names: VoiceNames) -> Synthesize:
@@ -47,6 +49,9 @@ def make_synthesizer(audio: Path, names: VoiceNames) -> Synthesize:
         synthesizer = synth.Pyttsx3Synthesizer(audio, driver)
     try:
         synthesizer.start()
+    except EngineCrashed:  # espeak-ng's process crashed as it started
+        names.give_up(SpeechTrouble.ENGINE_CRASHED)
+        raise
     except BaseException:  # pyttsx3.init can even raise SystemExit
         if not (system.is_macos() and say.available()):
             names.give_up()
@@ -104,6 +109,8 @@ def make_speaker(
             return Voice(SilentSpeaker(), reader=reader)
     if not engine_available():
         return Voice(SilentSpeaker(), SpeechTrouble.NO_ENGINE)
+    if synth.driver_name() is None:  # espeak-ng's process loads while the rest is made
+        espeak.engine().prepare()
     backend = playback.find_backend(environ, configured_player)  # winsound on Windows
     if backend is None:
         return Voice(SilentSpeaker(), SpeechTrouble.NO_PLAYER)

@@ -11,7 +11,10 @@ centre, its slots a little apart in pitch around the middle of the arc.
 Sounds are made here with the standard library (wave, math, array) the first
 time each is needed, and kept in the cache folder: a file already there is
 not made again while it is whole (its exact header and size); a file that is
-not (garbage, cut short, a link, a FIFO) is made again before it is played.
+not (garbage, cut short, a link, a FIFO, another user's) is made again before it is
+played. The folder is checked as the game's other folders are: another user's (made
+first in a shared cache, say) is never played from, and the game goes without sounds;
+the player's own that others may enter is closed (0700).
 They are described by their parameters (`Sound`), which the tests check; the
 samples follow from them.
 """
@@ -31,7 +34,14 @@ from halfmoon_a11y.core import events as ev
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.core.places import PILES, Location
 from halfmoon_a11y.core.values import record
-from halfmoon_a11y.host.owned import atomic_write, make_folder, read_bounded
+from halfmoon_a11y.host.owned import (
+    NotOwned,
+    atomic_write,
+    check_owner,
+    make_folder,
+    own_folder,
+    read_bounded,
+)
 from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.play import prompt_events as pe
 from halfmoon_a11y.voice.wav import WAV_HEADER
@@ -217,11 +227,15 @@ class Earcons:
 
     def __init__(self, folder: str | os.PathLike[str]) -> None:
         self.folder = os.path.join(os.fspath(folder), f"v{VERSION}")
+        self.owned = owned_folders(self.folder)  # False: another user's, never used
 
     def file(self, made: Sound) -> str | None:
         """The sound's file, made now if it is not there yet or is not the whole sound
         (garbage, cut short, a link, a FIFO: see `is_whole`); None if it cannot be made
-        (a folder that cannot be written): the game goes on without it."""
+        (a folder that cannot be written, or another user's): the game goes on without
+        it."""
+        if not self.owned:
+            return None
         path = os.path.join(self.folder, made.name)
         if is_whole(path, made):
             return path
@@ -236,6 +250,27 @@ class Earcons:
         made = for_events(events)
         path = self.file(made) if made is not None else None
         return [path] if path is not None else []
+
+
+def owned_folders(folder: str) -> bool:
+    """Whether the sounds' folder (`folder`, and `sounds` above it) and the folder above
+    those (the cache's `halfmoon-a11y`) are none of them another user's: one who could
+    put their files in it, or swap it for another. The player's own the others may
+    enter is closed (`own_folder`); a folder not there yet is made the player's own when
+    a sound is made. Other errors are left to the first sound, which goes without its
+    file."""
+    sounds = os.path.dirname(os.path.abspath(folder))
+    try:
+        if os.path.isdir(app := os.path.dirname(sounds)):
+            check_owner(os.lstat(app), app)
+            check_owner(os.stat(app), app)
+        own_folder(sounds)
+        own_folder(folder)
+    except NotOwned:
+        return False
+    except OSError:
+        pass
+    return True
 
 
 def header(made: Sound) -> bytes:
@@ -274,8 +309,8 @@ def is_whole(path: str, made: Sound) -> bool:
         return False
     expected = header(made)
     try:
-        data = read_bounded(path, len(expected) + frames(made) * 4)
-    except OSError:  # NotARegularFile, TooLarge, unreadable
+        data = read_bounded(path, len(expected) + frames(made) * 4, owned=True)
+    except OSError:  # NotARegularFile, TooLarge, NotOwned, unreadable
         return False
     return (
         data is not None

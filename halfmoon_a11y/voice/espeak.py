@@ -4,38 +4,32 @@ pyttsx3 2.99's espeak driver runs espeak-ng asynchronously (AUDIO_OUTPUT_RETRIEV
 polls it every 10 ms; now and then it writes the WAV before the last samples came
 (only its 44-byte header), and it sets the voice before every sentence, so espeak-ng
 reads the voice's files again each time. Here espeak-ng runs synchronously
-on the speech thread (AUDIO_OUTPUT_SYNCHRONOUS): `espeak_Synth` returns when every
+(AUDIO_OUTPUT_SYNCHRONOUS): `espeak_Synth` returns when every
 sample has been handed to the callback, so the file is written whole, once, from
 memory: about 1 ms a sentence, against 11 to 14 ms through pyttsx3. The voice and the
 rate are set only when they change. pyttsx3 stays the engine of Windows and macOS
 (voice/synth.py).
 
-espeak-ng can be initialised once a process and keeps one voice and one callback for
-the whole process: one `Espeak` object holds it, and a lock makes each sentence whole.
+espeak-ng runs in a process of its own (voice/espeak_child.py, voice/espeak_process.py):
+a crash in its C code costs the voice, never the game. One `Espeak` object holds it
+for the whole game, and a lock makes each sentence whole.
 """
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 import itertools
 import threading
 import wave
 from pathlib import Path
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
-from halfmoon_a11y.voice.synth import SynthesisError, choose_voice, voice_names
+from halfmoon_a11y.voice import espeak_child as wire
+from halfmoon_a11y.voice.espeak_process import EspeakProcess
+from halfmoon_a11y.voice.synth import EngineCrashed, SynthesisError, choose_voice, voice_names
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
-    from typing import Any
 
-LIBRARIES = ("espeak-ng", "espeak")  # espeak-ng first; the older espeak has the same calls
-AUDIO_OUTPUT_SYNCHRONOUS = 2
-INITIALIZE_DONT_EXIT = 0x8000  # an error is returned, never the process ended
-CHARS_UTF8 = 1
-ENDPAUSE = 0x1000  # the pause at the end of a sentence, as pyttsx3 asked for it
-RATE = 1  # espeak_PARAMETER: words a minute
 EE_OK = 0
 
 
@@ -48,145 +42,87 @@ class EspeakVoice:
         self.languages = languages
 
 
-class _Voice(ctypes.Structure):
-    _fields_ = (
-        ("name", ctypes.c_char_p),
-        ("languages", ctypes.c_void_p),  # priority byte, language, NUL; ... ; a 0 byte
-        ("identifier", ctypes.c_char_p),
-        ("gender", ctypes.c_ubyte),
-        ("age", ctypes.c_ubyte),
-        ("variant", ctypes.c_ubyte),
-        ("xx1", ctypes.c_ubyte),
-        ("score", ctypes.c_int),
-        ("spare", ctypes.c_void_p),
-    )
-
-
-_CALLBACK = ctypes.CFUNCTYPE(
-    ctypes.c_int, ctypes.POINTER(ctypes.c_short), ctypes.c_int, ctypes.c_void_p
-)
-
-
-def find_library() -> str | None:
-    """The espeak-ng (or espeak) shared library's name on this machine, or None."""
-    for name in LIBRARIES:
-        found = ctypes.util.find_library(name)
-        if found:
-            return found
-    return None
-
-
 class Espeak:
-    """espeak-ng in this process: initialised once, synchronous, one sentence at a time.
-    The `_raw_*` methods are the only calls into the library (a test replaces them)."""
+    """espeak-ng in its process (`process`: a new EspeakProcess by default): initialised
+    once, synchronous, one sentence at a time. The `_raw_*` methods are the only calls
+    into the library (a test replaces them)."""
 
-    def __init__(self) -> None:
+    def __init__(self, process: EspeakProcess | None = None) -> None:
         self._lock = threading.Lock()
         self._sample_rate: int | None = None
         self._voice: str | None = None  # the voice and rate espeak-ng holds now
         self._rate: int | None = None
-        self._chunks: list[bytes] = []
-        self._dll: ctypes.CDLL | None = None
-        self._callback: object = None  # kept alive as long as espeak-ng may call it
+        self._process = process if process is not None else EspeakProcess()
 
     # -- the library's calls ----------------------------------------------------------
 
     def _raw_initialise(self) -> int:
-        name = find_library()
-        if name is None:
-            raise OSError("no espeak-ng library")
-        dll = ctypes.CDLL(name)
-        dll.espeak_Initialize.restype = ctypes.c_int
-        dll.espeak_Initialize.argtypes = (ctypes.c_int, ctypes.c_int, ctypes.c_char_p, ctypes.c_int)
-        dll.espeak_SetVoiceByName.restype = ctypes.c_int
-        dll.espeak_SetVoiceByName.argtypes = (ctypes.c_char_p,)
-        dll.espeak_SetParameter.restype = ctypes.c_int
-        dll.espeak_SetParameter.argtypes = (ctypes.c_int, ctypes.c_int, ctypes.c_int)
-        dll.espeak_ListVoices.restype = ctypes.POINTER(ctypes.POINTER(_Voice))
-        dll.espeak_ListVoices.argtypes = (ctypes.c_void_p,)
-        dll.espeak_SetSynthCallback.restype = None
-        dll.espeak_SetSynthCallback.argtypes = (_CALLBACK,)
-        dll.espeak_Synth.restype = ctypes.c_int
-        dll.espeak_Synth.argtypes = (
-            ctypes.c_void_p,
-            ctypes.c_size_t,
-            ctypes.c_uint,
-            ctypes.c_int,
-            ctypes.c_uint,
-            ctypes.c_uint,
-            ctypes.c_void_p,
-            ctypes.c_void_p,
-        )
-        rate = dll.espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, None, INITIALIZE_DONT_EXIT)
-        if rate <= 0:
-            raise OSError("espeak-ng could not start")
-        self._callback = _CALLBACK(self._collect)
-        dll.espeak_SetSynthCallback(self._callback)
-        self._dll = dll
-        return int(rate)
-
-    def _collect(self, samples: Any, count: int, events: Any) -> int:
-        if count > 0:
-            self._chunks.append(ctypes.string_at(samples, count * 2))
-        return 0  # go on
+        return self._process.start()
 
     def _raw_voices(self) -> list[EspeakVoice]:
-        assert self._dll is not None
-        found = self._dll.espeak_ListVoices(None)
+        _status, data = self._process.ask(wire.VOICES)  # listing voices has no status
         voices = []
-        for index in itertools.count():
-            entry = found[index]
-            if not entry:
-                break
-            voice = entry.contents
-            voices.append(
-                EspeakVoice(
-                    (voice.identifier or b"").decode("utf-8", "replace").lower(),
-                    (voice.name or b"").decode("utf-8", "replace"),
-                    _languages(voice.languages),
-                )
-            )
+        for line in data.decode("utf-8", "replace").splitlines():
+            identifier, name, languages = [*line.split("\t"), "", ""][:3]
+            voices.append(EspeakVoice(identifier.lower(), name, languages.split(",")))
         return voices
 
     def _raw_set_voice(self, voice: str) -> int:
-        assert self._dll is not None
-        return int(self._dll.espeak_SetVoiceByName(voice.encode("utf-8")))
+        return self._process.ask(wire.SET_VOICE + voice.encode("utf-8"))[0]
 
     def _raw_set_rate(self, rate: int) -> int:
-        assert self._dll is not None
-        return int(self._dll.espeak_SetParameter(RATE, rate, 0))
+        return self._process.ask(wire.SET_RATE + str(rate).encode("ascii"))[0]
 
     def _raw_synth(self, text: str) -> bytes:
         """The sentence's samples (16-bit mono at the sample rate)."""
-        assert self._dll is not None
-        self._chunks = []
-        data = text.encode("utf-8") + b"\0"
-        result = self._dll.espeak_Synth(data, len(data), 0, 0, 0, CHARS_UTF8 | ENDPAUSE, None, None)
+        result, samples = self._process.ask(wire.SYNTH + text.encode("utf-8"))
         if result != EE_OK:
             raise SynthesisError(f"espeak-ng failed ({result}) on {text!r}")
-        samples, self._chunks = b"".join(self._chunks), []
         return samples
 
     # -- what the synthesiser uses ----------------------------------------------------
 
+    def prepare(self) -> None:
+        """espeak-ng's process started now, not waited for: it loads beside the opening."""
+        self._process.prepare()
+
     def start(self) -> int:
-        """espeak-ng started (once a process); its sample rate."""
+        """espeak-ng started (once, and again after a crash); its sample rate."""
         with self._lock:
             if self._sample_rate is None:
                 self._sample_rate = self._raw_initialise()
             return self._sample_rate
 
+    def close(self) -> None:
+        self._process.close()
+
     def voices(self) -> list[EspeakVoice]:
-        self.start()
-        with self._lock:
-            return self._raw_voices()
+        try:
+            self.start()
+            with self._lock:
+                return self._raw_voices()
+        except EngineCrashed:
+            self._forget()
+            raise
 
     def speak(self, text: str, voice: str | None, rate: int) -> tuple[bytes, int]:
         """The sentence's samples in `voice` (its identifier; None: espeak-ng's default) at
         `rate`, and their sample rate. The voice and the rate are set only when they
         change; a new voice gets the rate again."""
+        try:
+            return self._speak(speakable(text), voice, rate)
+        except EngineCrashed:
+            self._forget()
+            raise
+
+    def _forget(self) -> None:
+        """espeak-ng's process crashed: what it held is gone, and the next one is told
+        again."""
+        with self._lock:
+            self._sample_rate = self._voice = self._rate = None
+
+    def _speak(self, text: str, voice: str | None, rate: int) -> tuple[bytes, int]:
         sample_rate = self.start()
-        text = speakable(text)
         with self._lock:
             if voice is not None and voice != self._voice:
                 self._voice = None  # not known until it is set
@@ -214,21 +150,6 @@ def speakable(text: str) -> str:
     except UnicodeEncodeError:
         text = text.encode("utf-8", "replace").decode("utf-8")
     return text
-
-
-def _languages(pointer: int | None) -> list[str]:
-    """A voice's languages: pairs of a priority byte and a NUL-ended name, until a 0."""
-    languages: list[str] = []
-    if not pointer:
-        return languages
-    at = pointer
-    while len(languages) < 32:
-        if ctypes.string_at(at, 1) == b"\0":
-            break
-        name = ctypes.string_at(at + 1)
-        languages.append(name.decode("utf-8", "replace"))
-        at += 2 + len(name)
-    return languages
 
 
 _ENGINE: Espeak | None = None

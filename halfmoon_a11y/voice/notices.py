@@ -23,11 +23,14 @@ class SpeechTrouble(StrEnum):
     ENGINE_FAILED = "engine_failed"  # the engine failed again and again: the voice stops
     PLAYER_FAILED = "player_failed"  # the player failed again and again: the voice stops
     NO_FOLDER = "no_folder"  # no private folder for the sentences' audio: the voice never starts
+    ENGINE_RESTARTED = "engine_restarted"  # the engine crashed on a sentence, and starts again
+    ENGINE_CRASHED = "engine_crashed"  # the engine crashed, and is not started again: it stops
+    SOUNDS_NOT_OWNED = "sounds_not_owned"  # the sounds' folder is another user's: no sounds
 
 
 @record
 class SpeechProblem(Notice):
-    """Why the game's own voice is silent. The game goes on."""
+    """Why the game's own voice is silent, or its sounds. The game goes on."""
 
     trouble: SpeechTrouble
 
@@ -74,6 +77,16 @@ SPEECH_TROUBLES = {
     ),
     SpeechTrouble.NO_FOLDER: N_(
         "Speech is not available. No private folder for its audio could be made. The game goes on."
+    ),
+    SpeechTrouble.ENGINE_RESTARTED: N_(
+        "Speech skipped a sentence. The speech engine crashed on it and started again. "
+        "The next ones are spoken."
+    ),
+    SpeechTrouble.ENGINE_CRASHED: N_(
+        "Speech stopped. The speech engine crashed. The game goes on."
+    ),
+    SpeechTrouble.SOUNDS_NOT_OWNED: N_(
+        "No sounds. Their folder belongs to another user. The game goes on."
     ),
 }
 

@@ -86,6 +86,7 @@ class VoiceNames:
         self._known = threading.Event()
         self._names: Mapping[str, str] | None = None
         self.failed = False  # the engine could not start: the game's own voice never speaks
+        self.trouble = SpeechTrouble.NO_ENGINE  # why, when it failed
 
     def tell(self, names: Mapping[str, str] | None) -> None:
         """The voice's name for each language that has one; None: the engine's voices
@@ -93,10 +94,10 @@ class VoiceNames:
         self._names = names
         self._known.set()
 
-    def give_up(self) -> None:
-        """The engine could not start: the front end says so in place of the line that
-        says which voice speaks (the two would contradict each other)."""
-        self.failed = True
+    def give_up(self, trouble: SpeechTrouble = SpeechTrouble.NO_ENGINE) -> None:
+        """The engine could not start (`trouble`: why): the front end says so in place of
+        the line that says which voice speaks (the two would contradict each other)."""
+        self.failed, self.trouble = True, trouble
         self.tell(None)
 
     def wait(self, seconds: float) -> bool:

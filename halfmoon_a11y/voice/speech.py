@@ -73,6 +73,7 @@ class Speech:
         self.speaker: Speaker = SilentSpeaker()
         self.sounds: Speaker | None = None  # made at the first sound
         self._earcons: Earcons | None = None  # loaded at the first sound, not at start
+        self._trouble: SpeechTrouble | None = None  # the sounds' own, to say once
         self._with_words: list[str] = []  # the answer's sound, to go with its first words
         self._choosing: Choosing | None = None  # speech auto's choice, made beside the opening
         self._names: VoiceNames | None = None  # the voices of the game's own voice
@@ -175,7 +176,7 @@ class Speech:
         if names.failed:  # said here, once: the silenced speaker will not say it again
             self.speaker.close()
             self.speaker, self._names = SilentSpeaker(), None
-            return [vn.SpeechProblem(SpeechTrouble.NO_ENGINE)]
+            return [vn.SpeechProblem(names.trouble)]
         spoken, voice = names.speaks(language)
         self._spoken = None if spoken == language else spoken
         if spoken is None:
@@ -221,6 +222,10 @@ class Speech:
             from halfmoon_a11y.voice.earcons import Earcons
 
             self._earcons = Earcons(self.sounds_folder)
+            if not self._earcons.owned:  # another user's folder: no sounds, said once
+                self.sounds_folder, self._earcons = None, None
+                self._trouble = SpeechTrouble.SOUNDS_NOT_OWNED
+                return
         files = self._earcons.for_events(events)
         if not files:
             return
@@ -261,8 +266,9 @@ class Speech:
         return broke
 
     def problem(self) -> SpeechTrouble | None:
-        """Why the voice stopped speaking since the last answer, once."""
-        return self.speaker.failure
+        """Why the voice stopped speaking, or the sounds, since the last answer, once."""
+        trouble, self._trouble = self._trouble, None
+        return trouble or self.speaker.failure
 
     # -- silencing and closing ----------------------------------------------------------
 

@@ -28,6 +28,16 @@ class SynthesisError(RuntimeError):
     pass
 
 
+class EngineCrashed(SynthesisError):
+    """The speech engine's own process ended (a crash in its C code) while it was asked
+    for something: that sentence is lost. `final`: the engine is not started again,
+    and the voice stops."""
+
+    def __init__(self, message: str, final: bool) -> None:
+        super().__init__(message)
+        self.final = final
+
+
 # pyttsx3's driver on each system; on Linux pyttsx3 picks espeak itself.
 DRIVERS = {system.WINDOWS: "sapi5", system.MACOS: "nsss"}
 # The drivers whose every sentence must be queued while the driver is busy (see

@@ -31,6 +31,7 @@ from halfmoon_a11y.voice import mixing
 from halfmoon_a11y.voice.folder import make_speech_folder
 from halfmoon_a11y.voice.notices import SpeechTrouble
 from halfmoon_a11y.voice.player import ProcessBackend
+from halfmoon_a11y.voice.synth import EngineCrashed
 
 if TYPE_CHECKING:
     from halfmoon_a11y.voice.playback import Backend, Playback
@@ -193,6 +194,9 @@ class ThreadedSpeaker:
     def _work(self) -> None:
         try:
             synthesize = self._factory(Path(self._folder)) if self._folder else _no_sentences
+        except EngineCrashed:  # espeak-ng's process crashed as it started
+            self._break(SpeechTrouble.ENGINE_CRASHED)
+            return
         except BaseException:  # pyttsx3.init can even raise SystemExit: said, never silent
             self._break(SpeechTrouble.NO_ENGINE)
             return
@@ -246,10 +250,14 @@ class ThreadedSpeaker:
     def _synthesize(
         self, synthesize: Synthesize, text: str, language: str, rate: int
     ) -> Path | None:
-        """The sentence's audio, tried twice; None when it could not be made."""
+        """The sentence's audio, tried twice; None when it could not be made. A sentence
+        the engine crashed on is not tried again (it would crash it again)."""
         for _ in range(2):  # pyttsx3 now and then writes an empty file: once more is enough
             try:
                 wav = synthesize(text, language, rate)
+            except EngineCrashed as crash:
+                self._crashed(crash.final)
+                return None
             except BaseException:  # the engine's own SystemExit too: this sentence only
                 continue
             self._engine_failures = 0
@@ -261,6 +269,15 @@ class ThreadedSpeaker:
         else:
             self._report(SpeechTrouble.SENTENCE_NOT_SYNTHESISED)
         return None
+
+    def _crashed(self, final: bool) -> None:
+        """The engine crashed on a sentence: said once while it starts again; the voice
+        stops when it is not started again."""
+        self._started.set()  # it had started: its crash is said, not a hang at load
+        if final:
+            self._break(SpeechTrouble.ENGINE_CRASHED)
+        else:
+            self._report(SpeechTrouble.ENGINE_RESTARTED)
 
     def _start(self, generation: int, text: str, wav: Path) -> Playback | None:
         """The player started on `wav`; None if it was interrupted meanwhile or failed."""

@@ -26,6 +26,10 @@ class FakeEspeak(Espeak):
         self.empty = 0
         self.held_voice: str | None = None
         self.held_rate: int | None = None
+        self.prepared = False
+
+    def prepare(self) -> None:
+        self.prepared = True  # no process: the "library" is this object
 
     def _raw_initialise(self) -> int:
         self.calls.append(("initialise", None))
