@@ -28,16 +28,13 @@ let recalled = 0; // how far back Up went
 
 // -- the one announcer -----------------------------------------------------------------
 
-// Each answer is announced once, as one string: document.ariaNotify where the browser
-// has it; else the live region, emptied and then refilled, so that the same words said
-// twice are still announced. Answers that come before the refill (typed while loading,
-// a storage warning after a move) are joined to it, never dropped. The review list is
-// not live (docs/web.md).
+// Each answer is announced once, as one string, in the live region, emptied and then
+// refilled, so that the same words said twice are still announced. Answers that come
+// before the refill (typed while loading, a storage warning after a move) are joined to
+// it, never dropped. Never document.ariaNotify: a page cannot know whether the screen
+// reader hears it, and Orca does not in Firefox, which has it; every reader hears a
+// live region (docs/web.md). The review list is not live.
 function announce(text) {
-  if (typeof document.ariaNotify === "function") {
-    document.ariaNotify(text);
-    return;
-  }
   if (pending !== null) {
     pending = `${pending} ${text}`;
     return;
