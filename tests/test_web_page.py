@@ -148,7 +148,7 @@ def test_each_answer_is_one_announcement_one_review_item_and_focus_stays(browser
     assert items.nth(0).get_attribute("lang") == "ca"
     assert items.last.get_attribute("lang") == "da"
     assert page.locator("#command").get_attribute("id") == "command"
-    assert page.get_by_label("Kommando").count() == 1
+    assert page.get_by_label("Kommando", exact=True).count() == 1
     assert page.title() == "Half Moon"
     assert page.errors == []
     made.close()
