@@ -76,6 +76,8 @@ def test_chromium_announces_every_answer_in_the_live_region(served):
         assert heard[0].startswith("Loading Half Moon.")
         same(heard[1:], said)
         assert page.evaluate("window.__notified") == []
+        # never offered for machine translation: its answers are the game's own words
+        assert page.evaluate("document.documentElement.translate") is False
         browser.close()
 
 
