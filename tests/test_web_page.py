@@ -148,7 +148,7 @@ def test_each_answer_is_one_announcement_one_review_item_and_focus_stays(browser
     assert items.nth(0).get_attribute("lang") == "ca"
     assert items.last.get_attribute("lang") == "da"
     assert page.locator("#command").get_attribute("id") == "command"
-    assert page.get_by_label("Kommando").count() == 1
+    assert page.get_by_label("Kommando", exact=True).count() == 1
     assert page.title() == "Half Moon"
     assert page.errors == []
     made.close()
@@ -220,12 +220,15 @@ def test_storage_full_is_said_once_and_its_end_too(browser, served):
              };
            }"""
     )
-    said = web.type_line(page, LINE[0])
-    assert len(said) == 2 and said[1].startswith("Not kept.")
-    assert len(web.type_line(page, LINE[1])) == 1
+    # The storage's news comes a few milliseconds after the answer: within the live
+    # region's refill it is joined to the answer, else said just after it; once either way.
+    said = " ".join(web.type_line(page, LINE[0]))
+    assert said.count("Not kept.") == 1 and said.index("Not kept.") > 0
+    said = " ".join(web.type_line(page, LINE[1]))
+    assert "kept" not in said.lower()
     page.evaluate("() => { IDBObjectStore.prototype.put = window.__put; }")
-    said = web.type_line(page, LINE[2])
-    assert len(said) == 2 and said[1].startswith("Kept again.")
+    said = " ".join(web.type_line(page, LINE[2]))
+    assert said.count("Kept again.") == 1 and said.index("Kept again.") > 0
     made.close()
 
 

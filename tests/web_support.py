@@ -38,26 +38,29 @@ CHROMIUM_ARGS = [
 ]
 READY_SECONDS = 240  # a cold start took 15 to 38 s on a loaded 2-core machine
 
-# Every announcement the page makes, recorded: document.ariaNotify wrapped where the
-# browser has it; else (NO_ARIA_NOTIFY first) each text the live region is filled with.
+# Every announcement the page makes, recorded: each text the live region is filled with,
+# and the page's language then. document.ariaNotify, which the page never calls (a page
+# cannot know whether the screen reader hears it), is recorded apart, in __notified.
 RECORD = """
 window.__heard = [];
 window.__langs = []; // the page's language at each announcement
+window.__notified = [];
 const real = Document.prototype.ariaNotify;
 if (real) {
   Document.prototype.ariaNotify = function (text, ...rest) {
-    window.__heard.push(String(text));
-    window.__langs.push(document.documentElement.lang);
+    window.__notified.push(String(text));
     return real.call(this, text, ...rest);
   };
-} else {
-  document.addEventListener("DOMContentLoaded", () => {
-    const region = document.getElementById("announcer");
-    new MutationObserver(() => {
-      if (region.textContent) window.__heard.push(region.textContent);
-    }).observe(region, { childList: true, characterData: true, subtree: true });
-  });
 }
+document.addEventListener("DOMContentLoaded", () => {
+  const region = document.getElementById("announcer");
+  new MutationObserver(() => {
+    if (region.textContent) {
+      window.__heard.push(region.textContent);
+      window.__langs.push(document.documentElement.lang);
+    }
+  }).observe(region, { childList: true, characterData: true, subtree: true });
+});
 """
 NO_ARIA_NOTIFY = "delete Document.prototype.ariaNotify;"
 

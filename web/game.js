@@ -28,16 +28,13 @@ let recalled = 0; // how far back Up went
 
 // -- the one announcer -----------------------------------------------------------------
 
-// Each answer is announced once, as one string: document.ariaNotify where the browser
-// has it; else the live region, emptied and then refilled, so that the same words said
-// twice are still announced. Answers that come before the refill (typed while loading,
-// a storage warning after a move) are joined to it, never dropped. The review list is
-// not live (docs/web.md).
+// Each answer is announced once, as one string, in the live region, emptied and then
+// refilled, so that the same words said twice are still announced. Answers that come
+// before the refill (typed while loading, a storage warning after a move) are joined to
+// it, never dropped. Never document.ariaNotify: a page cannot know whether the screen
+// reader hears it, and Orca does not in Firefox, which has it; every reader hears a
+// live region (docs/web.md). The review list is not live.
 function announce(text) {
-  if (typeof document.ariaNotify === "function") {
-    document.ariaNotify(text);
-    return;
-  }
   if (pending !== null) {
     pending = `${pending} ${text}`;
     return;
@@ -153,12 +150,13 @@ function give(said, before = "") {
   speak({ ...said, spoken: before ? `${before} ${said.spoken}` : said.spoken });
 }
 
-function run(line) {
+function run(line, typedHere = true) {
   silence();
-  if (line.trim()) typed.push(line);
+  if (typedHere && line.trim()) typed.push(line);
   recalled = 0;
   try {
     give(JSON.parse(page.line(line)));
+    showTable();
   } catch (error) {
     // Python itself failed (the game's own bugs are answered by the game): say so.
     const said = words[document.documentElement.lang]?.broken || "Something went wrong.";
@@ -166,6 +164,41 @@ function run(line) {
     console.error(error);
   }
   keep();
+}
+
+// -- the table as buttons ------------------------------------------------------------------
+
+// The 20 places and the commands a touch player needs, as native buttons the game names
+// (Page.buttons: card first, then place, then height, in the player's words). A press
+// types what its button says it types, so its answer is the typed line's; it is
+// announced as a typed line's is. The buttons change in place: focus stays on the one
+// pressed, and a removed card's place says its new top.
+function showTable() {
+  const shown = JSON.parse(page.buttons());
+  for (const key of ["piles", "reserve", "actions"]) {
+    $(`${key}-title`).textContent = shown.headings[key];
+    const list = $(key);
+    shown[key].forEach((given, index) => {
+      let button = list.children[index]?.firstElementChild;
+      if (!button) {
+        const item = document.createElement("li");
+        button = document.createElement("button");
+        button.type = "button";
+        button.addEventListener("click", () => press(button));
+        item.append(button);
+        list.append(item);
+      }
+      button.dataset.types = given.types;
+      if (button.textContent !== given.name) button.textContent = given.name;
+      if (key !== "actions") button.setAttribute("aria-pressed", String(given.pressed));
+    });
+  }
+  $("table").hidden = false;
+}
+
+function press(button) {
+  if (!page) return;
+  run(button.dataset.types, false);
 }
 
 // -- keeping the game in the browser -----------------------------------------------------
@@ -277,6 +310,7 @@ async function start() {
   // One announcement: ready, the storage refused (if it is), then the opening.
   const refused = stored ? null : page.storage(false);
   give(said, refused ? `${ready} ${refused}` : ready);
+  showTable();
   writing = stored && owner;
   keep();
   for (const line of waiting.splice(0)) run(line);

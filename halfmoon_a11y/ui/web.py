@@ -29,6 +29,7 @@ from halfmoon_a11y.play.settings import Settings, SpeechMode
 from halfmoon_a11y.store.files import Paths
 from halfmoon_a11y.store.keeper import Keeper
 from halfmoon_a11y.store.settings_file import SettingsFile
+from halfmoon_a11y.text import buttons
 from halfmoon_a11y.text.ear import for_the_ear
 from halfmoon_a11y.text.presenter import Presenter
 from halfmoon_a11y.text.teller import Teller
@@ -162,6 +163,10 @@ class WebFrontEnd:
         self.turns.leaving = False
 
 
+def vars_of(button: buttons.Button) -> dict[str, Any]:
+    return {"types": button.types, "name": button.name, "pressed": button.pressed}
+
+
 # What a turn may import on first use (see `Page.warm`).
 WARM = (
     "difflib",
@@ -250,6 +255,19 @@ class Page:
         for name in WARM:
             with suppress(ImportError):
                 importlib.import_module(name)
+
+    def buttons(self) -> str:
+        """The table as buttons, as JSON: the headings, the 12 piles and 8 reserve slots
+        (what a press types, the name, pressed when selected), and the commands' buttons,
+        in the player's words as they are now. The page asks after every answer."""
+        words = self.front.teller.words
+        places = buttons.place_buttons(self.front.session.view(), words)
+        shown = {
+            "headings": buttons.headings(words),
+            **{key: [vars_of(b) for b in row] for key, row in places.items()},
+            "actions": [vars_of(b) for b in buttons.action_buttons(words)],
+        }
+        return json.dumps(shown, ensure_ascii=False)
 
     def _answer(self) -> str:
         return json.dumps(self.front.said, ensure_ascii=False)
