@@ -24,9 +24,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import web_icons  # beside this file: tools/ is on the path when it runs, and in tests
+
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
-PAGE_FILES = ("index.html", "game.js", "page.css", "sw.js")
+PAGE_FILES = ("index.html", "game.js", "page.css", "sw.js", "manifest.webmanifest")
 PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
@@ -124,6 +126,7 @@ def build(out: Path) -> Path:
         shutil.copy2(modules / "pyodide" / name, out / "pyodide" / name)
     built_wheels = wheels(out / "wheels")
     sounds(out / "sounds")
+    web_icons.write(out / "icons")
     files = sorted(path.relative_to(out).as_posix() for path in out.rglob("*") if path.is_file())
     digest = hashlib.sha256()
     for name in files:

@@ -20,6 +20,8 @@ TYPES = {
     ".js": "text/javascript",
     ".json": "application/json",
     ".wav": "audio/wav",
+    ".webmanifest": "application/manifest+json",
+    ".png": "image/png",
     ".whl": "application/zip",
     ".zip": "application/zip",
     ".html": "text/html; charset=utf-8",
