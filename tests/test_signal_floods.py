@@ -104,8 +104,7 @@ def test_two_thousand_ctrl_c_in_two_seconds(mode):
             seen += read_all(child)
         time.sleep(0.002)
     assert sent == 2000
-    seen = still_playing(child, seen)
-    assert seen.count("^C") <= 1  # no ^C echoed for each
+    still_playing(child, seen)
 
 
 def test_keys_with_ctrl_c_at_random_moments_in_plain_mode():

@@ -126,7 +126,7 @@ def hold_answers(front: TextFrontEnd, one: OneWrite) -> None:
     def write(lines: list[str]) -> None:
         columns = frontend.terminal_columns(output.stdout)
         # each line of the answer wrapped alone: a piece ends where a line ends
-        rows = [wrap_all([line], columns - 1) if columns else [line] for line in lines]
+        rows = [wrap_all([line], frontend.wrap_width(columns)) for line in lines]
         pieces = _pieces(rows, _rows(output))
         pressed = ctrl_c.presses[0]
         for number, piece in enumerate(pieces, start=1):
