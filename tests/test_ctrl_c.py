@@ -176,8 +176,11 @@ def test_one_handler_for_the_whole_game():
             with pytest.raises(KeyboardInterrupt):
                 ctrl_c._pressed(signal.SIGINT, None)  # while reading: the line given up
         assert signal.getsignal(signal.SIGINT) is handler
-        ctrl_c._pressed(signal.SIGINT, None)  # outside a line: silenced, nothing raised
-        assert silenced == [True]
+        silenced.clear()
+        ctrl_c._pressed(signal.SIGINT, None)  # outside a line: counted, nothing raised
+        assert silenced == []  # nothing done inside the signal...
+        assert ctrl_c.heard() and silenced == [True]  # ...the voice silenced where it looks
+        assert not ctrl_c.heard() and silenced == [True]  # once
     finally:
         ctrl_c.silence_with(lambda: None)
 
@@ -238,3 +241,32 @@ def test_the_json_mode_stops_on_a_sigint_while_it_opens_the_game(monkeypatch):
     answers = [json.loads(line) for line in out.getvalue().decode().splitlines()]
     assert status == 130, (status, len(answers))
     assert len(answers) < 3  # the lines sent after the stop were not played
+
+
+def test_a_ctrl_c_inside_the_handling_of_another_only_counts():
+    """A Ctrl-C that comes while the last one is being raised (its handler runs again
+    inside CPython's making of the KeyboardInterrupt) raised a second one there, and
+    plain mode ended with a SystemError. Now a line read is given up once; the presses
+    after it are counted."""
+    from halfmoon_a11y.ui import ctrl_c
+
+    before = ctrl_c.presses[0]
+    with ctrl_c.clears_line():
+        with pytest.raises(KeyboardInterrupt):
+            ctrl_c._pressed(signal.SIGINT, None)
+        ctrl_c._pressed(signal.SIGINT, None)  # the second, inside the first: no raise
+    assert ctrl_c.presses[0] == before + 2
+
+
+def test_a_sigint_at_the_prompt_is_passed_to_it_and_only_while_it_reads():
+    from halfmoon_a11y.ui import ctrl_c
+
+    told: list[bool] = []
+    ctrl_c.prompting(lambda: told.append(True))
+    try:
+        ctrl_c._pressed(signal.SIGINT, None)
+    finally:
+        ctrl_c.prompting(None)
+    ctrl_c._pressed(signal.SIGINT, None)
+    assert told == [True]
+    ctrl_c.heard()

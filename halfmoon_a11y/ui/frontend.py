@@ -155,7 +155,7 @@ def printer(
 
     def say(lines: list[str]) -> None:
         if columns is not None:
-            lines = wrap_all(lines, columns() - 1)
+            lines = wrap_all(lines, wrap_width(columns()))
         rows = terminal_rows(out)
         lead = "\n" * (rows - 1 - above) if bottom[0] and rows <= TALLEST else ""
         bottom[0] = False
@@ -181,6 +181,17 @@ def terminal_columns(out: TextIO) -> int:
         return os.get_terminal_size(out.fileno()).columns
     except (AttributeError, ValueError, OSError):
         return 0
+
+
+NARROWEST = 20  # columns: a narrower window's lines are cut at this width, no narrower
+
+
+def wrap_width(columns: int) -> int:
+    """The width lines are cut to in a window `columns` wide: the last column left free,
+    and never under NARROWEST (a window 2 columns wide, as a flood of size changes leaves
+    it for a moment, put each word on a line of its own); 0, nothing cut, when the width
+    cannot be told (a window of 0 columns)."""
+    return max(columns - 1, NARROWEST) if columns > 0 else 0
 
 
 def terminal_rows(out: TextIO) -> int:

@@ -88,6 +88,7 @@ def terminal_lines(
             with ctrl_c.clears_line():
                 line = input()
         except KeyboardInterrupt:
+            ctrl_c.heard()  # this Ctrl-C is answered here: "Line cleared." is not silenced
             sys.stdout.write("\n")  # off the line the ^C was echoed on
             sys.stdout.flush()
             if cleared is not None:
@@ -98,6 +99,7 @@ def terminal_lines(
             return
         except UnicodeDecodeError:
             line = "\ufffd"  # answered as a word not understood, like a pipe's bad bytes
+        ctrl_c.heard()  # a Ctrl-C as the line came: it silenced what was said before it
         if readline is not None and line.strip() and usable(line) and keep(line):
             readline.add_history(line)
             if history is not None and writes:

@@ -39,6 +39,7 @@ from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at
 from halfmoon_a11y.ui.history import CommandHistory
 from halfmoon_a11y.ui.keys import key_bindings
 from halfmoon_a11y.ui.one_write import OneWrite, below
+from halfmoon_a11y.ui.wakeup import drop_full_pipe_reports, quiet_wakeup
 
 if TYPE_CHECKING:
     from typing import Any
@@ -77,6 +78,7 @@ def run_prompt(
     first lines are heard about 70 ms sooner. `writes` False: another window owns the
     files, and the history file is only read."""
     session = front.session
+    drop_full_pipe_reports()  # the last line of defence: see `ui.wakeup`
     prompt: PromptSession[str] = PromptSession(
         history=CommandHistory(history, session, writes) if history else InMemoryHistory(),
         completer=CommandCompleter(session),
@@ -124,7 +126,7 @@ def hold_answers(front: TextFrontEnd, one: OneWrite) -> None:
     def write(lines: list[str]) -> None:
         columns = frontend.terminal_columns(output.stdout)
         # each line of the answer wrapped alone: a piece ends where a line ends
-        rows = [wrap_all([line], columns - 1) if columns else [line] for line in lines]
+        rows = [wrap_all([line], frontend.wrap_width(columns)) for line in lines]
         pieces = _pieces(rows, _rows(output))
         pressed = ctrl_c.presses[0]
         for number, piece in enumerate(pieces, start=1):
@@ -214,10 +216,19 @@ def typed_lines(
         try:
             # No prompt_toolkit exception handler: it prints and then waits for Enter, which
             # on a closed terminal never comes. Ours writes to the log only.
-            line = prompt.prompt(
-                PROMPT, set_exception_handler=False, pre_run=lambda: _quiet_loop(report)
-            )
+            # Not prompt_toolkit's SIGINT handling: it swaps the handler in and out, and
+            # between the two, Python's own raised KeyboardInterrupt anywhere (`ui.ctrl_c`).
+            try:
+                line = prompt.prompt(
+                    PROMPT,
+                    set_exception_handler=False,
+                    handle_sigint=False,
+                    pre_run=lambda: _before_prompt(prompt, report),
+                )
+            finally:
+                ctrl_c.prompting(None)  # no prompt reads keys now
         except (KeyboardInterrupt, CancelledError):  # Ctrl-C, or twice: the line given up
+            ctrl_c.heard()  # this Ctrl-C is answered here: "Line cleared." is not silenced
             if cleared is not None:
                 try:
                     cleared()
@@ -237,7 +248,26 @@ def typed_lines(
                 return
             continue
         failures = 0
+        ctrl_c.heard()  # a Ctrl-C as the line came: it silenced what was said before it
         yield line
+
+
+def _before_prompt(prompt: PromptSession[str], report: Report | None) -> None:
+    """Inside the prompt's loop, before it reads a key: a Ctrl-C pressed since the last
+    prompt silences the voice now, and one sent while it reads clears the line; the
+    loop's reports go to the log, and its signal pipe never writes to the screen
+    (`ui.wakeup`)."""
+    ctrl_c.heard()
+    loop = asyncio.get_running_loop()
+    _quiet_loop(report)
+    quiet_wakeup(loop)
+    app = prompt.app
+
+    def clear_once() -> None:  # one clearing for a flood: the later ones find no prompt
+        if app.is_running and not app.is_done:
+            app.key_processor.send_sigint()
+
+    ctrl_c.prompting(lambda: loop.call_soon_threadsafe(clear_once))
 
 
 def _quiet_loop(report: Report | None) -> None:
