@@ -29,6 +29,7 @@ from halfmoon_a11y.store.stats_failures import (
     StatisticsBusy,
     StatisticsFailed,
     StatisticsGarbage,
+    StatisticsSlow,
 )
 from halfmoon_a11y.store.unsaid import Unsaid
 
@@ -196,6 +197,9 @@ class Results:
                 written += 1
         except StatisticsBusy:
             self._retry_at = time.monotonic() + RETRY_SECONDS
+        except StatisticsSlow:  # said once; not asked again at every answer
+            self._retry_at = time.monotonic() + RETRY_SECONDS
+            raise
         finally:
             if written:
                 del queue[:written]
