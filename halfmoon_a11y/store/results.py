@@ -8,7 +8,9 @@ the next run. A result of a move (a win, a game replaced by `new`) goes into tha
 first and into the database only once the answer is out (`settle`): the
 winning move says "Victory" at once, and a kill between the two loses nothing. Each
 result carries its game's identity, so writing it twice records it once. A file that
-is not a database is set aside once a run, and a new one started.
+is not a database, or a database holding what the game did not make, is set aside once
+a run, and a new one started. A database too slow to answer within its bound is said
+once, and asked again only after RETRY_SECONDS.
 """
 
 from __future__ import annotations
