@@ -35,6 +35,7 @@ FIRST_USE = "a library only the first use of a feature pays for"
 # Where an import may wait inside a function, how many, and why.
 WAITING: dict[str, tuple[int, str]] = {
     "ui/world.py": (7, ROOT),
+    "ui/loop.py": (1, FIRST_USE + ": threading, when a result waits for the answer"),
     "store/results.py": (
         1,
         FIRST_USE + ": the database module and sqlite3, when statistics are used",

@@ -210,6 +210,7 @@ class LoggingStore:
     """A store that notes when it is asked to persist, and when `after` comes."""
 
     saves_nothing = False
+    waiting = True  # `after` always has something to do
 
     def __init__(self, log, fails=False):
         self.log = log
@@ -238,6 +239,7 @@ def test_the_read_loop_says_the_answer_before_the_store_finishes(clock):
     log: list[str] = []
     front = logged_turns(Session(DealCode.parse(CODE), now=clock), LoggingStore(log), log)
     front.line("pick 1")
+    front.finish()  # `after` runs beside the loop: done before the next turn
     assert log == ["persist", "say", "after"]
     front.show(lambda: se.Answer())  # nothing persisted: nothing after either
     assert log == ["persist", "say", "after", "say"]
@@ -248,4 +250,5 @@ def test_a_bug_in_after_is_said_with_the_next_answer(clock):
     log: list[str] = []
     front = logged_turns(Session(DealCode.parse(CODE), now=clock), LoggingStore(log, True), log)
     front.line("pick 1")
+    front.finish()
     assert [type(event) for event in front.failures.troubles()] == [se.Failed]

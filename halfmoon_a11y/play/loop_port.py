@@ -23,6 +23,10 @@ if TYPE_CHECKING:
         def persist(self, session: Session, answer: Answer) -> Answer:
             """Write what the answer asks; the answer with what went wrong, if anything."""
 
+        @property
+        def waiting(self) -> bool:
+            """Whether `after` has anything to do (a result to record)."""
+
         def after(self) -> None:
             """Once the answer is out: what could wait for it (the results recorded)."""
 

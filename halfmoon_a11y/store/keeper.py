@@ -128,6 +128,11 @@ class Keeper:
         disk (never in a window that saves nothing)."""
         return self.owner and self._save_session(session)
 
+    @property
+    def waiting(self) -> bool:
+        """Something waits for the answer to be out (`after`): a result to record."""
+        return self.owner and self.disk.results.due
+
     def after(self) -> None:
         """Once the answer is out: the results it queued, written to the database."""
         if self.owner:

@@ -8,7 +8,9 @@ the next run. A result of a move (a win, a game replaced by `new`) goes into tha
 first and into the database only once the answer is out (`settle`): the
 winning move says "Victory" at once, and a kill between the two loses nothing. Each
 result carries its game's identity, so writing it twice records it once. A file that
-is not a database is set aside once a run, and a new one started.
+is not a database, or a database holding what the game did not make, is set aside once
+a run, and a new one started. A database too slow to answer within its bound is said
+once, and asked again only after RETRY_SECONDS.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from halfmoon_a11y.store.stats_failures import (
     StatisticsBusy,
     StatisticsFailed,
     StatisticsGarbage,
+    StatisticsSlow,
 )
 from halfmoon_a11y.store.unsaid import Unsaid
 
@@ -196,6 +199,9 @@ class Results:
                 written += 1
         except StatisticsBusy:
             self._retry_at = time.monotonic() + RETRY_SECONDS
+        except StatisticsSlow:  # said once; not asked again at every answer
+            self._retry_at = time.monotonic() + RETRY_SECONDS
+            raise
         finally:
             if written:
                 del queue[:written]

@@ -6,6 +6,11 @@ from corrupting it (WAL journal, and a short busy timeout: a database busy longe
 is not a database is `StatisticsGarbage`. The file is made 0600 in a 0700 folder
 (`host/owned.py`) before SQLite opens it; its -wal and -shm files take its mode.
 Rows are read defensively: a row of the wrong type never stops `stats`.
+
+Every use of the database is bounded in time (`bounded.py`), and a database holding
+anything the game did not make (a trigger, a view, an index of another program) is
+`StatisticsForeign`, set aside as garbage is: such an object runs inside every read or
+write, for as long as it likes.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from halfmoon_a11y.host.owned import (
     open_owned,
 )
 from halfmoon_a11y.play.answers import Summary
+from halfmoon_a11y.store import bounded
 from halfmoon_a11y.store.files import keep_aside
 from halfmoon_a11y.store.notices import Problem
 from halfmoon_a11y.store.result import ENDINGS, Ending, Result
@@ -36,7 +42,9 @@ from halfmoon_a11y.store.stats_failures import (
 from halfmoon_a11y.store.stats_failures import (
     StatisticsBusy,
     StatisticsFailed,
+    StatisticsForeign,
     StatisticsGarbage,
+    StatisticsSlow,
 )
 from halfmoon_a11y.store.unsaid import Unsaid
 
@@ -99,7 +107,7 @@ def _migrate(connection: sqlite3.Connection) -> None:
             columns = {row[1] for row in connection.execute("PRAGMA table_info(games)")}
             if "game" not in columns:  # a database from before games had an identity
                 connection.execute("ALTER TABLE games ADD COLUMN game TEXT")
-            connection.execute("CREATE UNIQUE INDEX IF NOT EXISTS one_row_a_game ON games(game)")
+            connection.execute(INDEX.replace("INDEX", "INDEX IF NOT EXISTS", 1))
             connection.execute("DROP TABLE IF EXISTS totals")  # 3's, without `rows`
             _watch(connection)
             _store(connection, _tally_all(connection))  # once: from here each game adds
@@ -248,6 +256,28 @@ def _watched_by(connection: sqlite3.Connection, name: str, sql: str) -> bool:
     return found is not None and found[0] == sql
 
 
+def _foreign(connection: sqlite3.Connection) -> str | None:
+    """The first object of the database the game did not make, or None. The game's
+    triggers are remade before each write when another program changed them (`_watch`),
+    so only their names are asked; SQLite's own tables (`sqlite_stat1`) are let be."""
+    for kind, name, table, sql in connection.execute(
+        "SELECT type, name, tbl_name, sql FROM sqlite_master"
+    ):
+        if kind == "table" and str(name).startswith("sqlite_"):
+            continue
+        if OURS.get(name) != (kind, table) or (name == INDEX_NAME and sql != INDEX):
+            return f"{kind} {name}"
+    return None
+
+
+INDEX_NAME = "one_row_a_game"
+INDEX = f"CREATE UNIQUE INDEX {INDEX_NAME} ON games(game)"
+OURS = {
+    "games": ("table", "games"),
+    "totals": ("table", "totals"),
+    INDEX_NAME: ("index", "games"),
+    **{name: ("trigger", "games") for name in STALE},
+}
 BUSY_CODES = {5, 6}  # SQLITE_BUSY, SQLITE_LOCKED
 GARBAGE_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
 
@@ -257,6 +287,8 @@ def _failure(error: Exception) -> StatisticsFailed:
     if isinstance(error, NotARegularFile):  # a FIFO, a folder: set aside like garbage
         return StatisticsGarbage(str(error))
     code = getattr(error, "sqlite_errorcode", None)
+    if bounded.stopped(error):
+        return StatisticsSlow(str(error))
     if isinstance(code, int) and code & 0xFF in BUSY_CODES:
         return StatisticsBusy(str(error))
     if isinstance(code, int) and code & 0xFF in GARBAGE_CODES:
@@ -280,6 +312,7 @@ class Statistics:
     def __init__(self, path: StrPath, unsaid: Unsaid | None = None) -> None:
         self.path = path
         self.unsaid = unsaid or Unsaid()  # -wal and -shm kept aside are said there
+        self.seconds = bounded.WORK_SECONDS  # the most one use of the database takes
 
     def _clear_sides(self) -> None:
         """SQLite's -wal and -shm beside the database: a link, a folder, a FIFO or a device
@@ -321,9 +354,17 @@ class Statistics:
             os.close(handle)
         self._clear_sides()
         connection = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
-        connection.execute("PRAGMA journal_mode=WAL")
-        if connection.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
-            _migrate(connection)
+        try:
+            bounded.limit(connection, self.seconds)
+            connection.execute("PRAGMA journal_mode=WAL")
+            found = _foreign(connection)
+            if found is not None:
+                raise StatisticsForeign(found)
+            if connection.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
+                _migrate(connection)
+        except BaseException:
+            connection.close()
+            raise
         return connection
 
     def record(self, *fields: Any, timeout: float = BUSY_TIMEOUT, **named: Any) -> None:
@@ -337,7 +378,8 @@ class Statistics:
 
         stamp = result.stamp or time.strftime("%Y-%m-%dT%H:%M:%S%z")
         try:
-            self._insert(replace(result, stamp=stamp), timeout)
+            with bounded.Signals():
+                self._insert(replace(result, stamp=stamp), timeout)
         except (sqlite3.Error, OSError) as error:
             raise _failure(error) from error
 
@@ -374,7 +416,7 @@ class Statistics:
             tally = Tally()
         else:
             try:
-                with closing(self._connect(READ_TIMEOUT)) as connection:
+                with bounded.Signals(), closing(self._connect(READ_TIMEOUT)) as connection:
                     tally = _kept(connection) or _tally_all(connection)
             except (sqlite3.Error, OSError) as error:
                 raise _failure(error) from error

@@ -17,3 +17,12 @@ class StatisticsBusy(StatisticsFailed):
 
 class StatisticsGarbage(StatisticsFailed):
     """The file is not an SQLite database, or a damaged one."""
+
+
+class StatisticsForeign(StatisticsGarbage):
+    """The database holds a table, view, index or trigger the game did not make: set
+    aside as garbage is, since such an object runs inside every use of it."""
+
+
+class StatisticsSlow(StatisticsFailed):
+    """A use of the database ran past its bound, or a leaving signal stopped it."""

@@ -4,8 +4,9 @@ A typed line goes down once and comes back up once: line → command (the sessio
 store (persist) → teller (the answer worded once, in order, remembered for `repeat`)
 → sink (written and spoken, a JSON line, a page's announcement); then the store
 finishes what could wait for the answer (`after`: a result written to the
-statistics). Nothing below calls up: the session returns one `Answer` value, the
-store returns it with its notices.
+statistics), beside the loop (`Later`), and the next turn waits for it first. Nothing
+below calls up: the session returns one `Answer` value, the store returns it with its
+notices.
 
 Plain mode reads a stream, the prompt reads typed lines, the JSON mode reads JSON
 lines' commands; all of them go through `serve`. A bug in any command is caught here:
@@ -144,6 +145,40 @@ class Failures:
         return troubles
 
 
+class Later:
+    """The store's work that waits for the answer, run on a thread of its own. At the
+    prompt an answer reaches the screen only with the next prompt drawn after it (one
+    write, for the screen reader): a database held by another program (a 0.25 s wait)
+    once held the answer to `new` and to a winning move that long. Where no thread can
+    start (the page, under Pyodide) it runs at once, the page's answer already given."""
+
+    def __init__(self, work: Callable[[], None]) -> None:
+        import threading  # only once a result waits: a start does not load it
+
+        self.error: Exception | None = None
+        self.thread: threading.Thread | None = threading.Thread(
+            target=self._run, args=(work,), name="halfmoon-after", daemon=True
+        )
+        try:
+            self.thread.start()
+        except RuntimeError:  # no threads here
+            self.thread = None
+            self._run(work)
+
+    def _run(self, work: Callable[[], None]) -> None:
+        try:
+            work()
+        except Exception as error:  # said with the next answer, by the loop's thread
+            self.error = error
+
+    def wait(self) -> Exception | None:
+        """Until the work is done (its time is bounded: the statistics' own bounds);
+        the bug it met, if any."""
+        if self.thread is not None:
+            self.thread.join()
+        return self.error
+
+
 class Turns:
     """The straight line of a turn, for every front end: line, command, store, teller,
     sink. What differs between front ends is their `Teller` (the surface's words) and
@@ -163,6 +198,7 @@ class Turns:
         self.failures = failures
         self.store: Store = failures.store if store is None else store
         self.leaving = False  # `quit` was answered: the loop ends
+        self.later: Later | None = None  # the store's work since the last answer
         teller.follow(session.settings)
 
     def failed(self, error: BaseException) -> se.Failed:
@@ -211,6 +247,7 @@ class Turns:
         """The straight line, each step guarded. A bug before anything was done is the
         answer; a bug in a later step (saving, following a setting) is said after what
         was done, which stands. `quit` leaves even when saving fails: leaving saves again."""
+        self.finish()
         before = since.mark(self.session)
         try:
             answer = execute()
@@ -235,10 +272,20 @@ class Turns:
 
     def _after(self) -> None:
         """Once the answer is out: what the store left until then (a win is recorded
-        after "Victory" is said). A bug in it is said with the next answer."""
+        after "Victory" is said), beside the loop. A bug in it is said with the next
+        answer."""
         try:
-            self.store.after()
+            if self.store.waiting:
+                self.later = Later(self.store.after)
         except Exception as error:
+            self.failures.trouble(self.failed(error))
+
+    def finish(self) -> None:
+        """The store's work since the last answer, done: before the next turn asks the
+        store anything, and before leaving."""
+        later, self.later = self.later, None
+        error = later.wait() if later is not None else None
+        if error is not None:
             self.failures.trouble(self.failed(error))
 
     def _done_since(self, before: since.Mark) -> se.Answer:
@@ -271,6 +318,7 @@ class Turns:
 
     def close(self) -> None:
         """Stop what the sink started; after `quit`, its answer heard first."""
+        self.finish()
         self.sink.close(self.leaving)
 
 
