@@ -26,7 +26,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
-PAGE_FILES = ("index.html", "game.js", "page.css", "sw.js")
+PAGE_FILES = ("index.html", "game.js", "store.js", "page.css", "sw.js")
 PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
