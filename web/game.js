@@ -11,6 +11,10 @@ const LANGUAGE_KEY = "halfmoon-a11y-language"; // the page's words before Python
 // arrives); the game still starts if the files come after all. A test may set a smaller
 // bound in window.halfmoonBounds.
 const LOAD_SECONDS = globalThis.halfmoonBounds?.load ?? 60;
+// Said when even build.json, with the page's words, has not come.
+const LATE =
+  "Loading is taking too long. A file of the game has not arrived. Check the connection, " +
+  "then reload the page.";
 
 const $ = (id) => document.getElementById(id);
 const field = $("command");
@@ -211,14 +215,14 @@ function keep() {
   keeping = sync()
     .then((kept) => kept || (forget(), sync()))
     .then((kept) => {
-    keeping = null;
-    tell(safely(() => page.storage(kept)));
-    if (again) {
-      again = false;
-      return keep();
-    }
-    return kept;
-  });
+      keeping = null;
+      tell(safely(() => page.storage(kept)));
+      if (again) {
+        again = false;
+        return keep();
+      }
+      return kept;
+    });
   return keeping;
 }
 
@@ -255,8 +259,6 @@ function stalled() {
   if (!$("status").textContent) $("status").textContent = said;
   announce(said);
 }
-
-const LATE = "Loading is taking too long. A file of the game has not arrived. Check the connection, then reload the page.";
 
 // -- starting ----------------------------------------------------------------------------
 

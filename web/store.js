@@ -141,7 +141,12 @@ export function reopenAfterEviction(IDBFS) {
       }
       callback(error, db);
     });
-  return (name) => delete IDBFS.dbs[name];
+  // Forget the connection, closed: the next sync opens the database again.
+  return (name) => {
+    const db = IDBFS.dbs[name];
+    delete IDBFS.dbs[name];
+    safely(() => db?.close());
+  };
 }
 
 // IDBFS writes a file when its time differs from the stored one's: a file written again
