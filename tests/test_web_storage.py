@@ -134,6 +134,25 @@ def test_without_locks_a_second_tab_never_writes_over_the_first(browser, served)
     made.close()
 
 
+def test_without_locks_a_tab_whose_lease_was_taken_stops_writing_and_says_so(browser, served):
+    """The tab slept past its lease and another took it: this one writes no more."""
+    made = context(browser, served, record=NO_LOCKS + web.RECORD)
+    page = opened(made, served.url + f"?code={CODE}")
+    for line in LINE[:2]:
+        web.type_line(page, line)
+    page.evaluate(
+        "localStorage.setItem('halfmoon-a11y-owner',"
+        " JSON.stringify({id: 'another tab', until: Date.now() + 600000}))"
+    )
+    said = web.type_line(page, LINE[2])
+    assert said[-1] == "Another tab has the game now. This tab saves nothing from now on."
+    assert len(web.type_line(page, LINE[3])) == 1  # said once
+    page.goto(served.url)  # no owner answers: the lease is taken over
+    web.ready(page)
+    assert moves(page) == 2
+    made.close()
+
+
 def test_without_locks_or_local_storage_the_page_says_it_cannot_know(browser, served):
     """Nothing can tell this tab about the others: it says so, in the player's language,
     and keeps the game."""
