@@ -187,15 +187,22 @@ let writing = false; // this tab writes the game's folder into IndexedDB (see st
 let keeping = null; // the sync to IndexedDB under way
 let again = false; // another answer came while it ran: sync once more after it
 
+// One sync of the folder into IndexedDB: null when kept, else what went wrong.
 function sync() {
   const syncing = new Promise((resolve) => {
     try {
-      pyodide.FS.syncfs(false, (error) => resolve(!error));
-    } catch {
-      resolve(false);
+      pyodide.FS.syncfs(false, (error) => resolve(error || null));
+    } catch (error) {
+      resolve(error);
     }
   });
-  return storage.within(storage.bounds.storage, syncing, false);
+  return storage.within(storage.bounds.storage, syncing, "no answer");
+}
+
+// A sync that failed on a closed connection (storage evicted under the page) is tried
+// once more on a new one; a full storage or no answer is said at once.
+function retried(error) {
+  return error instanceof Error && error.name !== "QuotaExceededError";
 }
 
 function keep() {
@@ -210,11 +217,11 @@ function keep() {
     again = true;
     return keeping;
   }
-  // A failed sync is tried once more on a new connection: storage evicted under the page
-  // is then written whole again, and nothing is said.
+  // Storage evicted under the page is written whole again, and nothing is said.
   keeping = sync()
-    .then((kept) => kept || (forget(), sync()))
-    .then((kept) => {
+    .then((error) => (retried(error) ? (forget(), sync()) : error))
+    .then((error) => {
+      const kept = error === null;
       keeping = null;
       tell(safely(() => page.storage(kept)));
       if (again) {
