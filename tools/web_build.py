@@ -28,7 +28,7 @@ import web_icons  # beside this file: tools/ is on the path when it runs, and in
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
-PAGE_FILES = ("index.html", "game.js", "page.css", "sw.js", "manifest.webmanifest")
+PAGE_FILES = ("index.html", "game.js", "store.js", "page.css", "sw.js", "manifest.webmanifest")
 PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",

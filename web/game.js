@@ -7,6 +7,14 @@
 const BUILD = "dev"; // this build's version, written here by tools/web_build.py
 const HOME = "/home/pyodide/halfmoon"; // the game's files, mirrored into IndexedDB
 const LANGUAGE_KEY = "halfmoon-a11y-language"; // the page's words before Python loads
+// Loading that takes longer is said to be late, with what to do (a file that never
+// arrives); the game still starts if the files come after all. A test may set a smaller
+// bound in window.halfmoonBounds.
+const LOAD_SECONDS = globalThis.halfmoonBounds?.load ?? 60;
+// Said when even build.json, with the page's words, has not come.
+const LATE =
+  "Loading is taking too long. A file of the game has not arrived. Check the connection, " +
+  "then reload the page.";
 
 const $ = (id) => document.getElementById(id);
 const field = $("command");
@@ -22,6 +30,10 @@ const sounds = new Map(); // a sound's file name: its decoded AudioBuffer
 let playing = null; // the sound playing now, stopped by the next command
 let pending = null; // the live region's next words, written when its refill comes
 let failed = false; // the game could not start: every Enter says so again
+let late = false; // loading passed its bound: every Enter before the game is ready says so
+let toldBusy = false; // "still loading" is said once, however many lines wait
+let storage = null; // web/store.js: the folder in IndexedDB, and which tab owns it
+let forget = () => {}; // drops IDBFS's connection, so that the next sync opens it again
 let voice = { speech: false, language: "en", rate: 175 }; // the last answer's settings
 const typed = []; // the lines typed, for Up and Down
 let recalled = 0; // how far back Up went
@@ -154,6 +166,7 @@ function run(line, typedHere = true) {
   silence();
   if (typedHere && line.trim()) typed.push(line);
   recalled = 0;
+  storage.afterLastSync();
   try {
     give(JSON.parse(page.line(line)));
     showTable();
@@ -207,29 +220,49 @@ let writing = false; // this tab writes the game's folder into IndexedDB (see st
 let keeping = null; // the sync to IndexedDB under way
 let again = false; // another answer came while it ran: sync once more after it
 
+// One sync of the folder into IndexedDB: null when kept, else what went wrong.
+function sync() {
+  const syncing = new Promise((resolve) => {
+    try {
+      pyodide.FS.syncfs(false, (error) => resolve(error || null));
+    } catch (error) {
+      resolve(error);
+    }
+  });
+  return storage.within(storage.bounds.storage, syncing, "no answer");
+}
+
+// A sync that failed on a closed connection (storage evicted under the page) is tried
+// once more on a new one; a full storage or no answer is said at once.
+function retried(error) {
+  return error instanceof Error && error.name !== "QuotaExceededError";
+}
+
 function keep() {
   // A tab that does not own the files, or that could not read them back, never writes:
   // its folder in memory would replace the stored game, settings and statistics.
   if (!writing) return Promise.resolve(false);
+  if (!storage.mine()) {
+    lostFiles();
+    return Promise.resolve(false);
+  }
   if (keeping) {
     again = true;
     return keeping;
   }
-  keeping = new Promise((resolve) => {
-    try {
-      pyodide.FS.syncfs(false, (error) => resolve(!error));
-    } catch {
-      resolve(false);
-    }
-  }).then((kept) => {
-    keeping = null;
-    tell(safely(() => page.storage(kept)));
-    if (again) {
-      again = false;
-      return keep();
-    }
-    return kept;
-  });
+  // Storage evicted under the page is written whole again, and nothing is said.
+  keeping = sync()
+    .then((error) => (retried(error) ? (forget(), sync()) : error))
+    .then((error) => {
+      const kept = error === null;
+      keeping = null;
+      tell(safely(() => page.storage(kept)));
+      if (again) {
+        again = false;
+        return keep();
+      }
+      return kept;
+    });
   return keeping;
 }
 
@@ -237,42 +270,40 @@ function tell(sentence) {
   if (sentence) give({ ...voice, text: sentence, lines: [sentence], spoken: sentence });
 }
 
-// The folder's copy in IndexedDB, read back before the game opens. False when the
-// browser refuses IndexedDB (a private window, storage blocked): the game goes on in
-// memory, and says so.
-async function mountHome() {
-  pyodide.FS.mkdirTree(HOME);
-  try {
-    pyodide.FS.mount(pyodide.FS.filesystems.IDBFS, {}, HOME);
-  } catch {
-    return false;
-  }
-  return new Promise((resolve) => {
-    try {
-      pyodide.FS.syncfs(true, (error) => resolve(!error));
-    } catch {
-      resolve(false);
-    }
-  });
+// Another tab took the files while this one slept: this one stops writing, and says so.
+function lostFiles() {
+  if (!writing) return;
+  writing = false;
+  tell(safely(() => page.taken()));
 }
 
-// One tab owns the game's files, as one terminal window does: another tab plays a game
-// of its own and saves nothing (the game says so).
-function ownFiles() {
-  if (!navigator.locks) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    navigator.locks
-      .request("halfmoon-a11y", { ifAvailable: true }, (lock) => {
-        resolve(Boolean(lock));
-        return lock ? new Promise(() => {}) : undefined; // held while the page lives
-      })
-      .catch(() => resolve(true));
-  });
+// The folder's copy in IndexedDB, read back before the game opens (web/store.js). Null
+// when the browser refuses IndexedDB (a private window, storage blocked) or does not
+// answer: the game goes on in memory, and says so.
+async function mountHome(owner) {
+  const FS = pyodide.FS;
+  FS.mkdirTree(HOME);
+  try {
+    FS.mount(FS.filesystems.IDBFS, {}, HOME);
+  } catch {
+    return null;
+  }
+  return storage.readHome(FS, HOME, owner);
+}
+
+function stalled() {
+  if (page || failed) return;
+  late = true;
+  const said = words[document.documentElement.lang]?.stalled || LATE;
+  setStatus("stalled");
+  if (!$("status").textContent) $("status").textContent = said;
+  announce(said);
 }
 
 // -- starting ----------------------------------------------------------------------------
 
 async function start() {
+  const watchdog = setTimeout(stalled, LOAD_SECONDS * 1000);
   // Every file asked with this build's version: the service worker answers from this
   // build's cache, even while a newer build takes over (a page never mixes two builds).
   const build = await (await fetch(`build.json?v=${BUILD}`)).json();
@@ -285,6 +316,7 @@ async function start() {
   if ("serviceWorker" in navigator && location.protocol !== "file:") {
     navigator.serviceWorker.register("sw.js").catch(() => {});
   }
+  storage = await import(`./store.js?v=${BUILD}`);
   const { loadPyodide } = await import("./pyodide/pyodide.mjs");
   pyodide = await loadPyodide({ indexURL: new URL("pyodide/", location.href).href });
   performance.mark("halfmoon-python");
@@ -293,12 +325,20 @@ async function start() {
     pyodide.unpackArchive(data, "wheel");
   }
   performance.mark("halfmoon-wheels");
-  const stored = await mountHome();
+  const IDBFS = pyodide.FS.filesystems.IDBFS;
+  forget = storage.reopenAfterEviction(IDBFS).bind(null, HOME);
+  storage.noteSyncs(IDBFS);
+  const { owner, unsure } = await storage.ownFiles(lostFiles);
+  const home = await mountHome(owner);
+  const stored = home !== null;
   performance.mark("halfmoon-home");
-  const owner = await ownFiles();
   const web = pyodide.pyimport("halfmoon_a11y.ui.web");
   const code = new URLSearchParams(location.search).get("code");
-  page = web.Page.open(HOME, navigator.languages || [language], owner, code);
+  const asked = navigator.languages || [language];
+  const aside = home?.aside || [];
+  page = web.Page.open.callKwargs(HOME, asked, { owner, code, aside, unsure });
+  clearTimeout(watchdog);
+  late = false;
   // The deal the address asked for is open: a reload or a bookmark now resumes the
   // game being played, not that deal again.
   if (code !== null) history.replaceState(null, "", location.pathname);
@@ -312,6 +352,7 @@ async function start() {
   give(said, refused ? `${ready} ${refused}` : ready);
   showTable();
   writing = stored && owner;
+  if (writing) storage.askPersistence();
   keep();
   for (const line of waiting.splice(0)) run(line);
   // While the player hears the opening: load what a first refusal or `stats` would.
@@ -338,8 +379,10 @@ $("form").addEventListener("submit", (event) => {
   }
   if (!page) {
     waiting.push(line);
-    // Before the page's words came (an Enter at the very first moment): in English.
-    announce(words[document.documentElement.lang]?.busy || "Still loading.");
+    const mine = words[document.documentElement.lang];
+    if (late) announce(mine?.stalled || LATE);
+    else if (!toldBusy) announce(mine?.busy || "Still loading."); // said once: the lines wait
+    toldBusy = true;
     return;
   }
   run(line);

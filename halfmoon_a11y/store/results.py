@@ -24,6 +24,7 @@ from halfmoon_a11y.core.quiet import suppress
 from halfmoon_a11y.core.values import replace
 from halfmoon_a11y.play.errors import StatisticsUnavailableError
 from halfmoon_a11y.store import notices as sn
+from halfmoon_a11y.store import shallow
 from halfmoon_a11y.store.files import atomic_write, keep_aside, read_small
 from halfmoon_a11y.store.result import Result
 from halfmoon_a11y.store.stats_failures import (
@@ -158,7 +159,7 @@ class Results:
     def _read_pending(self) -> list[Result]:
         try:
             raw = read_small(self.pending_path, PENDING_BYTES)
-            items = json.loads(raw.decode("utf-8")) if raw else []
+            items = shallow.loads(raw.decode("utf-8")) if raw else []
         except (OSError, ValueError, RecursionError):
             return []  # nothing queued that can be read: the file is replaced at the next
         if not isinstance(items, list):

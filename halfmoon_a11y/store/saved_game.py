@@ -35,6 +35,7 @@ from halfmoon_a11y.core.quiet import suppress
 from halfmoon_a11y.core.values import record, replace
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.start import ReplayError, Start, replay
+from halfmoon_a11y.store import shallow
 from halfmoon_a11y.store.files import (
     NotOwned,
     TooLarge,
@@ -117,7 +118,7 @@ class SavedGame:
     @classmethod
     def from_bytes(cls, raw: bytes) -> SavedGame:
         try:
-            data = json.loads(raw.decode("utf-8"))
+            data = shallow.loads(raw.decode("utf-8"))
         except (ValueError, RecursionError):  # not UTF-8, not JSON, nested past reason
             raise SaveError(SaveProblem.UNREADABLE) from None
         if not isinstance(data, dict):
@@ -330,7 +331,7 @@ def journal_adds(path: StrPath, raw: bytes) -> bool:
 def _header(line: bytes) -> list[object] | None:
     """A journal's first line, `["game", IDENTITY, MOVES]`, or None if it is not one."""
     try:
-        header = json.loads(line)
+        header = shallow.loads(line)
     except (ValueError, RecursionError):
         return None
     if (
@@ -348,7 +349,7 @@ def _header(line: bytes) -> list[object] | None:
 def _entry(line: bytes) -> tuple[str, float, tuple[Location, ...]] | None:
     """A journal line as (kind, seconds, move), or None when it is no journal line."""
     try:
-        entry = json.loads(line)
+        entry = shallow.loads(line)
         if not isinstance(entry, list) or len(entry) < 2 or entry[0] not in ("r", "u"):
             return None
         kind, seconds = entry[0], entry[1]

@@ -26,7 +26,7 @@ from halfmoon_a11y.play import commands as cmd
 from halfmoon_a11y.play.lexicon import languages
 from halfmoon_a11y.play.messages import N_, Surface
 from halfmoon_a11y.play.settings import Settings, SpeechMode
-from halfmoon_a11y.store.files import Paths
+from halfmoon_a11y.store.files import Paths, keep_aside
 from halfmoon_a11y.store.keeper import Keeper
 from halfmoon_a11y.store.settings_file import SettingsFile
 from halfmoon_a11y.text import buttons
@@ -63,6 +63,12 @@ PAGE_WORDS = {
     "busy": N_("Still loading. Your command waits, and runs when the game is ready."),
     "broken": N_("Something went wrong in the page. Reload it to go on with the game."),
     "no_script": N_("Half Moon needs JavaScript and WebAssembly."),
+    # Said when loading passed its bound (web/game.js); the game still starts if the
+    # file comes after all.
+    "stalled": N_(
+        "Loading is taking too long. A file of the game has not arrived. "
+        "Check the connection, then reload the page."
+    ),
 }
 
 STORAGE_REFUSED = N_(
@@ -70,6 +76,28 @@ STORAGE_REFUSED = N_(
     "lost when the page closes."
 )
 STORAGE_BACK = N_("Kept again. This browser stores the game once more.")  # after a refusal
+# No navigator.locks and no localStorage: nothing tells this tab about the others.
+UNSURE_ALONE = N_(
+    "Unsure. This browser cannot tell whether another tab has the game open. "
+    "Play in one tab only, or moves may be lost."
+)
+# The tab's lease on the files was taken by another tab while this one slept.
+TAKEN = N_("Another tab has the game now. This tab saves nothing from now on.")
+# A record of the browser's storage that is no file the game can read (a FIFO's mode,
+# an empty record): kept under another name, as a terminal keeps a bad file.
+RECORD_ASIDE = N_("Unreadable file {path} in this browser's storage. It was renamed {aside}.")
+RECORD_LEFT_OUT = N_("Unreadable file {path} in this browser's storage. It was left out.")
+# A code with control characters is not read back: its bytes would be said as noise.
+CODE_GARBLED = N_("Bad deal code in the page's address. A code looks like HM1-N-ABCDEFG.")
+
+
+def _set_aside(words: Words, path: str) -> str:
+    """A record that was no plain file, kept under a `.bad-` name as a terminal keeps a bad
+    file; or, when the page could not write it, left out."""
+    aside = keep_aside(path) if os.path.lexists(path) else None
+    if aside is None:
+        return words._(RECORD_LEFT_OUT).format(path=words.path(path))
+    return words._(RECORD_ASIDE).format(path=words.path(path), aside=words.path(aside))
 
 
 def page_words(language: str) -> dict[str, str]:
@@ -200,22 +228,33 @@ class Page:
         asked: list[str] | tuple[str, ...],
         owner: bool = True,
         code: str | None = None,
+        aside: list[str] | tuple[str, ...] = (),
+        unsure: bool = False,
     ) -> Page:
         """The saved game resumed from `home` (else a new deal), in the language the
         player chose before, else the browser's (`asked`). `owner` False: another tab has
         the game open (the page asked navigator.locks), and this one saves nothing.
         `code`: the page's address asked for a deal (`?code=HM1-N-AAAAAAC`), as `--code`
         does at a terminal: an unfinished game of another deal is kept aside. A code
-        that is not one is refused first in the opening, which opens as without it."""
+        that is not one is refused first in the opening, which opens as without it.
+        `aside`: files the page read from records that were no plain file, set aside
+        here before anything reads them. `unsure`: the page could not tell whether
+        another tab has the game (no navigator.locks, no localStorage), and says so."""
         paths = home_paths(home)
         settings_file = SettingsFile.load(paths.settings)
         settings = settings_file.settings(Settings(language=page_language(asked)))
-        deal, refusal = None, []
-        if code:
+        words = Words(settings.language, surface=Surface.PAGE, home=os.path.join(home, ""))
+        lead = [_set_aside(words, path) for path in aside]
+        deal = None
+        if code and not code.isprintable():
+            lead.append(words._(CODE_GARBLED))
+        elif code:
             try:
                 deal = DealCode.parse(code)
             except BadDealCodeError as error:
-                refusal = [Presenter(Words(settings.language, surface=Surface.PAGE)).error(error)]
+                lead.append(Presenter(words).error(error))
+        if unsure:
+            lead.append(words._(UNSURE_ALONE))
         # The same root as a terminal's, with the page's policy: no lock file (the page
         # asked navigator.locks: `owner`), no signals, the browser's own voice and sounds.
         keeper = Keeper(paths, settings_file, owner=owner)
@@ -224,7 +263,7 @@ class Page:
         # console; no path is said: a page player cannot open the page's files.
         report = reporter(paths, console=True)
         front = WebFrontEnd(session, keeper, report, home)
-        front.sink.lead = refusal  # said first in the opening, which opens as without the code
+        front.sink.lead = lead  # said first in the opening, which opens as without the code
         return cls(front)
 
     def opening(self) -> str:
@@ -246,6 +285,10 @@ class Page:
             return None
         self._refused = not kept
         return self.front.teller.words._(STORAGE_BACK if kept else STORAGE_REFUSED)
+
+    def taken(self) -> str:
+        """What to say when another tab took the files from this one."""
+        return self.front.teller.words._(TAKEN)
 
     def warm(self) -> None:
         """Load now what a first refusal, notice, `help keys`, setting or `stats` would
