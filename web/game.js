@@ -59,11 +59,34 @@ function announce(text) {
   }, 30);
 }
 
+// The review list is kept for this tab (sessionStorage), so that a reload brings back
+// what was said with the game; a new tab starts empty, as a new terminal window does.
+// The newest REVIEW_KEPT answers are kept.
+const REVIEW_KEY = "halfmoon-a11y-review";
+const REVIEW_KEPT = 300;
+
 function remember(lines, language) {
+  show({ text: lines.join("\n"), lang: language });
+  const kept = [...review.children].slice(-REVIEW_KEPT).map((item) => ({
+    text: item.textContent,
+    lang: item.lang,
+  }));
+  safely(() => sessionStorage.setItem(REVIEW_KEY, JSON.stringify(kept)));
+}
+
+function show(said) {
   const item = document.createElement("li");
-  item.textContent = lines.join("\n");
-  item.lang = language; // read in its own language after the player switched
+  item.textContent = said.text;
+  item.lang = said.lang; // read in its own language after the player switched
   review.append(item);
+}
+
+function restoreReview() {
+  const kept = safely(() => JSON.parse(sessionStorage.getItem(REVIEW_KEY)));
+  if (!Array.isArray(kept)) return;
+  for (const said of kept.slice(-REVIEW_KEPT)) {
+    if (typeof said?.text === "string" && typeof said?.lang === "string") show(said);
+  }
 }
 
 let status = "loading"; // the key of the page's word the status line shows
@@ -302,6 +325,23 @@ function stalled() {
 
 // -- starting ----------------------------------------------------------------------------
 
+// "Loading" is said only when the game is not ready within LOADING_SAID_AFTER ms: a
+// warm start is ready in a second or two, and "Ready" with the opening is then the
+// first thing heard. The status line shows it at once.
+const LOADING_SAID_AFTER = globalThis.halfmoonBounds?.loadingSaidAfter ?? 1500;
+
+function sayLoadingSoon(language) {
+  setTimeout(() => {
+    if (!page && !failed && !late) announce(words[language].loading);
+  }, LOADING_SAID_AFTER);
+}
+
+// Once the game answers, the field's hint has been heard: it stops describing the field,
+// so that a language switch, which rewrites the hint, is not read out before its answer.
+function settleField() {
+  field.removeAttribute("aria-describedby");
+}
+
 async function start() {
   const watchdog = setTimeout(stalled, LOAD_SECONDS * 1000);
   // Every file asked with this build's version: the service worker answers from this
@@ -312,7 +352,7 @@ async function start() {
   showWords(language);
   field.focus(); // once the page speaks the player's language
   setStatus("loading");
-  announce(words[language].loading);
+  sayLoadingSoon(language);
   if ("serviceWorker" in navigator && location.protocol !== "file:") {
     navigator.serviceWorker.register("sw.js").catch(() => {});
   }
@@ -350,6 +390,7 @@ async function start() {
   // One announcement: ready, the storage refused (if it is), then the opening.
   const refused = stored ? null : page.storage(false);
   give(said, refused ? `${ready} ${refused}` : ready);
+  settleField();
   showTable();
   writing = stored && owner;
   if (writing) storage.askPersistence();
@@ -404,6 +445,7 @@ document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "hidden" && page) keep();
 });
 
+restoreReview();
 start().catch((error) => {
   failed = true;
   const language = document.documentElement.lang;

@@ -171,7 +171,13 @@ export function afterLastSync() {
 
 // Persistent storage, where the browser has it: the game is then not evicted under
 // pressure. Asked once, never awaited, never a failure.
+// Firefox asks the player in a panel that a screen reader announces as an alert, twice
+// under Orca, in the middle of the opening: it is not asked there. Chromium and Safari
+// decide by themselves, silently.
+export const PERSIST_PROMPTS = /\bFirefox\//.test(navigator.userAgent);
+
 export function askPersistence() {
+  if (PERSIST_PROMPTS) return;
   try {
     navigator.storage?.persist?.().catch(() => {});
   } catch {

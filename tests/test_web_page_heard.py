@@ -1,0 +1,114 @@
+"""What a screen reader hears of the page around the answers, in Chromium (and Firefox
+where it differs): the list of what was said survives a reload, "Loading" only when
+loading is slow, no hint read out at a language switch, no permission panel in the
+middle of the opening."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from tests import web_support as web
+
+pytestmark = pytest.mark.slow
+
+CODE = "HM1-N-AAAAAAC"
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    web.check_tools()
+    server = web.Served(web.built_page(tmp_path_factory.getbasetemp()))
+    yield server
+    server.close()
+
+
+@pytest.fixture(scope="module")
+def browser(served):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=web.CHROMIUM, args=web.CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+def opened(browser, served, before: str = "", address: str = f"?code={CODE}"):
+    made = browser.new_context(locale="en-GB", service_workers="block")
+    web.offline(made, served.url)
+    made.add_init_script(before + web.RECORD)
+    page = made.new_page()
+    page.goto(served.url + address)
+    web.ready(page)
+    return made, page
+
+
+def test_the_list_of_what_was_said_survives_a_reload(browser, served):
+    made, page = opened(browser, served)
+    web.type_line(page, "tops")
+    web.type_line(page, "idioma danès")
+    before = web.review(page)
+    assert len(before) == 3
+    page.reload()
+    web.ready(page)
+    after = web.review(page)
+    assert after[:3] == before  # what was said, then the game resumed
+    assert len(after) == 4 and after[3].startswith("Klar.")
+    items = page.locator("#review li")
+    assert [items.nth(n).get_attribute("lang") for n in range(4)] == ["en", "en", "da", "da"]
+    made.close()
+
+
+def test_a_stored_list_that_is_not_one_is_ignored(browser, served):
+    garbage = 'sessionStorage.setItem("halfmoon-a11y-review", "[{\\"text\\": 3}, 7, null]");'
+    made, page = opened(browser, served, before=garbage)
+    assert len(web.review(page)) == 1  # the opening alone
+    made.close()
+
+
+def test_loading_is_said_only_when_it_is_slow(browser, served):
+    made, page = opened(
+        browser, served, before="window.halfmoonBounds = {loadingSaidAfter: 600000};"
+    )
+    heard = web.heard(page)
+    assert heard[0].startswith("Ready. New game"), heard
+    made.close()
+    made, page = opened(browser, served, before="window.halfmoonBounds = {loadingSaidAfter: 0};")
+    assert web.heard(page)[0].startswith("Loading Half Moon.")
+    made.close()
+
+
+def test_the_hint_stops_describing_the_field_once_the_game_answers(browser, served):
+    made, page = opened(browser, served)
+    field = page.locator("#command")
+    assert field.get_attribute("aria-describedby") is None
+    assert web.type_line(page, "lang da") == ["Sprog, dansk."]
+    assert page.locator("#hint").inner_text().startswith("Skriv en kommando")
+    made.close()
+
+
+def test_firefox_is_never_asked_for_persistent_storage(served):
+    """Firefox asks the player in a panel, announced as an alert in the opening."""
+    from tests import firefox_support
+
+    web.need(os.path.exists(firefox_support.FIREFOX), "no Firefox")
+    firefox = firefox_support.Firefox()
+    try:
+        count = """
+          window.__persisted = 0;
+          if (navigator.storage && navigator.storage.persist) {
+            navigator.storage.persist = () => {
+              window.__persisted += 1;
+              return Promise.resolve(false);
+            };
+          }
+        """
+        firefox.before_each_page(count + web.RECORD)
+        firefox.open(served.url + f"?code={CODE}")
+        firefox.wait_for("window.halfmoon !== undefined", web.READY_SECONDS)
+        firefox.wait_for("window.halfmoon.quiet()", 30)
+        assert firefox.evaluate("window.__persisted") == 0
+        assert firefox.evaluate("window.__heard.some(t => t.startsWith('Ready.'))")
+    finally:
+        firefox.close()
