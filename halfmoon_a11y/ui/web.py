@@ -56,7 +56,13 @@ PAGE_WORDS = {
     "send": N_("Send"),
     "hint": N_("Type a command, then press Enter. Type help for the commands."),
     "review": N_("What was said"),
-    "review_hint": N_("The newest answer is last."),
+    # Read where a screen reader in browse mode finds the list; Orca stays in browse
+    # mode when its browse keys bring it back to the field, and then keys are lost.
+    "review_hint": N_(
+        "The newest answer is last. To type again, go back to the command field. If your "
+        "keys then move around the page, turn on focus mode, with Orca+A in Orca or "
+        "NVDA+Space in NVDA."
+    ),
     "loading": N_("Loading Half Moon. The first time this takes up to a minute."),
     "ready": N_("Ready."),
     "failed": N_("Half Moon could not start in this browser. Reload the page to try again."),
