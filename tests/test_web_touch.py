@@ -118,3 +118,31 @@ def test_the_command_buttons_answer_as_the_typed_commands(browser, served):
     assert pressed == typed
     assert page.locator("#actions button").all_inner_texts()[6] == "Partida nova"
     made.close()
+
+
+def test_at_four_hundred_per_cent_the_page_needs_no_sideways_scrolling(browser, served):
+    """400 % zoom of a 1280-pixel window is 320 CSS pixels (WCAG's reflow): the buttons
+    wrap into one column and nothing is wider than the window."""
+    made = browser.new_context(service_workers="block", viewport={"width": 320, "height": 640})
+    web.offline(made, served.url)
+    made.add_init_script(web.RECORD)
+    page = made.new_page()
+    page.goto(served.url + f"?code={CODE}")
+    web.ready(page)
+    press(page, place("1"))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    made.close()
+
+
+def test_in_forced_colours_the_selected_card_is_marked_by_more_than_colour(browser, served):
+    made = browser.new_context(service_workers="block", forced_colors="active")
+    web.offline(made, served.url)
+    made.add_init_script(web.RECORD)
+    page = made.new_page()
+    page.goto(served.url + f"?code={CODE}")
+    web.ready(page)
+    press(page, place("1"))
+    style = "(b) => [getComputedStyle(b).borderTopStyle, getComputedStyle(b).fontWeight]"
+    assert page.locator(place("1")).evaluate(style) == ["double", "700"]
+    assert page.locator(place("2")).evaluate(style) == ["solid", "400"]
+    made.close()
