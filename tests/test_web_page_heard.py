@@ -112,3 +112,18 @@ def test_firefox_is_never_asked_for_persistent_storage(served):
         assert firefox.evaluate("window.__heard.some(t => t.startsWith('Ready.'))")
     finally:
         firefox.close()
+
+
+def test_the_page_is_in_the_players_language_before_the_game_loads(browser, served):
+    """Read by a screen reader while it is parsed: with game.js held back, the page is
+    already in Catalan, so nothing is read in English and then again in Catalan."""
+    made = browser.new_context(locale="ca-ES", service_workers="block")
+    web.offline(made, served.url)
+    made.route("**/game.js*", lambda found: found.abort())
+    page = made.new_page()
+    page.goto(served.url)
+    assert page.evaluate("document.documentElement.lang") == "ca"
+    assert page.locator("#label").inner_text() == "Ordre"
+    assert page.locator("#hint").inner_text().startswith("Escriu una ordre")
+    assert page.locator("#status").inner_text().startswith("S'està carregant")
+    made.close()

@@ -56,7 +56,7 @@ if [ "$browser" = firefox ]; then
 else
   chromium --no-sandbox --disable-gpu --no-first-run --disable-background-networking \
     --disable-component-update --disable-sync --force-renderer-accessibility \
-    --user-data-dir=$work/profile "$url" >/dev/null 2>&1 &
+    --user-data-dir=$work/profile ${BROWSER_ARGS:-} "$url" >/dev/null 2>&1 &
 fi
 sleep 30 # the page's cold start, then the keys
 for step in $(printf '%q ' "$@"); do

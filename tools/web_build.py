@@ -28,7 +28,15 @@ import web_icons  # beside this file: tools/ is on the path when it runs, and in
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
-PAGE_FILES = ("index.html", "game.js", "store.js", "page.css", "sw.js", "manifest.webmanifest")
+PAGE_FILES = (
+    "index.html",
+    "game.js",
+    "store.js",
+    "page.css",
+    "sw.js",
+    "manifest.webmanifest",
+    "words.js",
+)
 PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
@@ -121,6 +129,15 @@ def build(out: Path) -> Path:
     )
     page = re.sub("<noscript>.*?</noscript>", f"<noscript>{said}</noscript>", page, flags=re.S)
     (out / "index.html").write_text(page, encoding="utf-8")
+    # The page's words in words.js too, so that the page is in the player's language
+    # while it is parsed, before a screen reader reads it.
+    early = (out / "words.js").read_text(encoding="utf-8")
+    placed = early.replace(
+        "const PAGE_WORDS = {};", f"const PAGE_WORDS = {json.dumps(words, ensure_ascii=False)};", 1
+    )
+    if placed == early:
+        raise SystemExit("web build: no PAGE_WORDS line in web/words.js")
+    (out / "words.js").write_text(placed, encoding="utf-8")
     (out / "pyodide").mkdir()
     for name in PYODIDE_FILES:
         shutil.copy2(modules / "pyodide" / name, out / "pyodide" / name)

@@ -99,28 +99,14 @@ function setStatus(key) {
 
 // -- the page's own words ----------------------------------------------------------------
 
+// web/words.js placed the page's words while it was parsed; these show them again.
 function chosenLanguage() {
-  const kept = safely(() => localStorage.getItem(LANGUAGE_KEY));
-  if (kept && words[kept]) return kept;
-  for (const tag of navigator.languages || [navigator.language || "en"]) {
-    const code = String(tag).slice(0, 2).toLowerCase();
-    if (words[code]) return code;
-  }
-  return "en";
+  return window.halfmoonWords.chosenLanguage(words);
 }
 
 function showWords(language) {
-  const mine = words[language] || words.en;
-  if (!mine) return;
-  document.documentElement.lang = language;
-  document.title = mine.title;
-  for (const [id, key] of [
-    ["title", "title"], ["lead", "lead"], ["skip", "skip"], ["label", "label"],
-    ["hint", "hint"], ["review-title", "review"], ["review-hint", "review_hint"], ["send", "send"],
-  ]) {
-    $(id).textContent = mine[key];
-  }
-  $("status").textContent = mine[status]; // in the new language too
+  if (!window.halfmoonWords.placeWords(words, language)) return;
+  $("status").textContent = (words[language] || words.en)[status]; // in the new language too
   safely(() => localStorage.setItem(LANGUAGE_KEY, language));
 }
 
