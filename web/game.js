@@ -318,7 +318,8 @@ const LOADING_SAID_AFTER = globalThis.halfmoonBounds?.loadingSaidAfter ?? 1500;
 
 function sayLoadingSoon(language) {
   setTimeout(() => {
-    if (!page && !failed && !late) announce(words[language].loading);
+    // not after "Still loading", which a line typed meanwhile was told
+    if (!page && !failed && !late && !toldBusy) announce(words[language].loading);
   }, LOADING_SAID_AFTER);
 }
 
