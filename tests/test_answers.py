@@ -49,7 +49,7 @@ def test_short_answers_say_the_outcome_and_the_cards_uncovered_then_nothing():
         "Undone, trio back in place, jack of clubs in pile 8, queen of hearts in pile 5 and "
         "king of hearts in pile 3.",
         "> info",  # the totals are here
-        "Time 0 seconds. Score 10. 1 move. 102 cards left. Deal HM1 N EMQPNCT.",
+        "Time 0 seconds. Score 10. 1 move. 102 cards left. Deal HM1 N, E, M, Q, P, N, C, T.",
     ]
     assert len(lines[1].split()) < 24  # the issue counted 24 to 28 words in full
 

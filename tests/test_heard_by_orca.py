@@ -76,7 +76,7 @@ def test_an_empty_line_before_any_command_says_the_opening_again():
     game = front(said)
     game.start()
     opening = list(said)
-    assert opening[0].startswith("New game, deal HM1 N EMQPNCT.")
+    assert opening[0].startswith("New game, deal HM1 N, E, M, Q, P, N, C, T.")
     game.line("")
     game.line("   ")
     assert said == opening * 3
@@ -240,7 +240,10 @@ def test_the_first_empty_enter_says_the_opening_in_one_write(tmp_path):
     game = Heard(tmp_path)
     try:
         said = one_heard_whole(game.press("\r"), "Enter")
-        assert "New game, deal HM1 N EMQPNCT." in said and "Reserve R8, jack of clubs." in said
+        assert (
+            "New game, deal HM1 N, E, M, Q, P, N, C, T." in said
+            and "Reserve R8, jack of clubs." in said
+        )
         game.press(".")
         assert game.press("\r") == ["\n?"]  # later, an empty line is only a new prompt
     finally:

@@ -77,7 +77,9 @@ def test_windows_the_opening_comes_before_a_slow_tasklist_and_nvda_is_heard_alon
     front = TextFrontEnd(session, write, factory, announce_voice=True)
     front.start()
     first_at, check_done, first = written[0]
-    assert first == "New game, deal HM1 N EMQPNCT. Type help for the commands."  # at once
+    assert (
+        first == "New game, deal HM1 N, E, M, Q, P, N, C, T. Type help for the commands."
+    )  # at once
     assert not check_done and first_at < SLOW / 2
     assert written[1][2].startswith("Pile 1,")  # and the table, still before the check ends
     assert not written[-1][1]
@@ -145,13 +147,13 @@ def test_no_screen_reader_the_own_voice_speaks_the_opening_once_chosen(tmp_path)
         "Stemme, spillets egen, da der ikke kører nogen skærmlæser. "
         "Skriv tale fra for at gøre den tavs."
     )
-    deal = "Nyt spil, spilkode HM1 N EMQPNCT. Skriv hjælp for at høre kommandoerne."
+    deal = "Nyt spil, spilkode HM1 N, E, M, Q, P, N, C, T. Skriv hjælp for at høre kommandoerne."
     table = written[1:21]
     assert written[:22] == [deal, *table, chosen]  # written at once, the choice after it
     assert table[0].startswith("Bunke 1,") and table[-1].startswith("Reserve R8,")
     [speaker] = speakers
     opening = speaker.spoken()[:22]
-    spelled = deal.replace("HM1 N EMQPNCT", "H M 1, N, E M Q P N C T")
+    spelled = deal.replace("HM1 N, E, M, Q, P, N, C, T", "H M 1, N, E, M, Q, P, N, C, T")
     assert opening == [spelled, chosen, *table]  # spoken as before: the choice after the deal
     assert speaker.log[22] == ("interrupt",)  # then `info` cuts it, and is said
     assert speaker.spoken()[22].startswith("Tid 0 sekunder.")
@@ -246,7 +248,7 @@ def test_the_program_writes_the_choice_after_the_table_and_before_the_first_answ
     )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[0] == "New game, deal HM1 N EMQPNCT. Type help for the commands."
+    assert lines[0] == "New game, deal HM1 N, E, M, Q, P, N, C, T. Type help for the commands."
     assert lines[1].startswith("Pile 1,") and lines[20].startswith("Reserve R8,")
     assert lines[21] in (
         "Voice, the game's own, since no screen reader is running. Type speech off to silence it.",
