@@ -148,13 +148,13 @@ def _help(name: str, args: Sequence[str], language: str = SOURCE) -> Help:
         raise UnknownTopicError(args[0], error.suggestion) from None
 
 
-# The groups `help` alone names the commands in, each group's name said before them.
-PLAYING = N_("To play")
-LOOKING = N_("To look at the table")
-THIS_GAME = N_("About this game")
-HEARING = N_("To hear again")
-SETTING = N_("Settings")
-OTHERS = N_("Others")  # a command registered without a group
+# The groups `help` alone names the commands in: each a sentence, its commands `names`.
+PLAYING = N_("To play, {names}.")
+LOOKING = N_("To look at the table, {names}.")
+THIS_GAME = N_("About this game, {names}.")
+HEARING = N_("To hear again, {names}.")
+SETTING = N_("Settings, {names}.")
+OTHERS = N_("Others, {names}.")  # a command registered without a group
 
 ALONE = N_("{name}, with nothing after it")  # how a command without arguments is typed
 SETTING_HOW = N_("{name}, then {values}, for example {name} {example}")

@@ -153,14 +153,13 @@ class Helper:
         groups: dict[str, list[str]] = {}
         for spec in COMMANDS:
             groups.setdefault(spec.group or OTHERS, []).append(self.local_name(spec.name))
-        group = w._("{group}, {names}.")
         closing = w._("Type {help} and a command to hear more, or {help} {rules} for the rules.")
         help_word, rules = self.local_name("help"), self.rules_word()
         topics = w._("{help} {keys}, the keys. {help} {table}, the shape of the table.")
         reader = w._("For screen readers and braille, type {help} {reader}.")
         return [
             w._("Commands."),
-            *(group.format(group=w._(g), names=", ".join(names)) for g, names in groups.items()),
+            *(w._(group).format(names=", ".join(names)) for group, names in groups.items()),
             closing.format(help=help_word, rules=rules),
             topics.format(help=help_word, keys=self.topic_word(KEYS), table=self.topic_word(TABLE)),
             reader.format(help=help_word, reader=self.topic_word(READER_TOPIC)),
