@@ -147,8 +147,8 @@ def test_storage_refused_is_said_once_and_its_end_once(tmp_path):
 
 def test_the_terminal_sentences_that_are_untrue_in_a_page_are_replaced(tmp_path):
     page, _ = opened(tmp_path, "ca", code=CODE)
-    overview = said(page, "ajuda")["lines"]
-    speech = [line for line in overview if line.startswith("veu ")]
+    topic = said(page, "ajuda veu")["lines"]
+    speech = [line for line in topic if line.startswith("veu ")]
     assert speech == ["veu o v. La veu del navegador. Auto no parla en una pàgina, sí parla."]
     table = said(page, "ajuda arc")["text"]
     assert "fletxes" not in table and "Els llocs segueixen l'arc" in table
