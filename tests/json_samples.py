@@ -61,6 +61,7 @@ def samples() -> list[se.SessionEvent]:
         se.SelectionShown((A,), (Rank.KING,)),
         se.CodeShown(CODE),
         se.SettingChanged("move-errors", True),
+        se.SettingsShown((("move-errors", True), ("rate", 175))),
         se.HelpShown("pick"),
         se.RepeatAsked(),
         se.RepeatAsked(3, kept=10),

@@ -51,7 +51,7 @@ def pieces_of(lines: list[str], rows: int, columns: int, monkeypatch) -> list[li
 
 
 @pytest.mark.parametrize("language,word", [("ca", "ajuda"), ("da", "hjælp"), ("en", "help")])
-@pytest.mark.parametrize("rows,columns", [(12, 40), (24, 80), (10, 60)])
+@pytest.mark.parametrize("rows,columns", [(6, 40), (8, 80), (5, 60)])  # help: some 10 rows
 def test_a_piece_of_help_ends_where_a_line_of_it_ends(monkeypatch, language, word, rows, columns):
     session = Session(DealCode.parse(CODE), Settings(language=language))
     lines = transcript(session, [word], start=False).splitlines()[1:]

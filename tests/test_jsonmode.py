@@ -25,7 +25,7 @@ GARBAGE = [
     "x" * 100_000,
     "👋 ñ 日本",
     "undo undo",
-    "set",
+    "set perhaps",  # `set` alone says the settings
     "set move-errors perhaps",
     "lang xx",
 ]

@@ -199,7 +199,7 @@ def test_ctrl_c_at_the_prompt_says_the_line_is_cleared(tmp_path, language, clear
     child.expect_exact("R8")
     expect_prompt(child)
     child.sendline("info")
-    child.expect("HM1 N EMQPNCT")
+    child.expect("HM1 N, E, M, Q, P, N, C, T")
     expect_prompt(child)
     child.sendline("quit")
     child.expect(pexpect.EOF)

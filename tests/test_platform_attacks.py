@@ -141,7 +141,7 @@ def test_macos_the_opening_and_the_voice_line_are_one_write(pretend_system):
     front.close()
     opening, info = writes
     assert opening[:2] == [
-        "New game, deal HM1 N EMQPNCT. Type help for the commands.",
+        "New game, deal HM1 N, E, M, Q, P, N, C, T. Type help for the commands.",
         "Voice, your screen reader, VoiceOver. The game stays silent. "
         "Type speech on for its own voice.",
     ]

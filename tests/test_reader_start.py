@@ -14,6 +14,7 @@ import pytest
 from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.settings import Settings, SpeechMode
+from halfmoon_a11y.text.ear import for_the_ear
 from halfmoon_a11y.ui.frontend import TextFrontEnd
 from halfmoon_a11y.ui.loop import serve
 from halfmoon_a11y.voice import screen_reader as check
@@ -77,7 +78,9 @@ def test_windows_the_opening_comes_before_a_slow_tasklist_and_nvda_is_heard_alon
     front = TextFrontEnd(session, write, factory, announce_voice=True)
     front.start()
     first_at, check_done, first = written[0]
-    assert first == "New game, deal HM1 N EMQPNCT. Type help for the commands."  # at once
+    assert (
+        first == "New game, deal HM1 N, E, M, Q, P, N, C, T. Type help for the commands."
+    )  # at once
     assert not check_done and first_at < SLOW / 2
     assert written[1][2].startswith("Pile 1,")  # and the table, still before the check ends
     assert not written[-1][1]
@@ -89,9 +92,9 @@ def test_windows_the_opening_comes_before_a_slow_tasklist_and_nvda_is_heard_alon
     assert [voice.reader for voice in made] == ["NVDA"]
     assert isinstance(front.speaker, SilentSpeaker)  # the game's own voice was never made
     opening = [line for _, _, line in written]
-    front.line("repeat")  # `repeat` says the opening, the choice after the deal
+    front.line("repeat")  # `repeat` says the opening as written, the choice after the table
     again = [line for _, _, line in written][len(opening) :]
-    assert again == [opening[0], opening[-1], *opening[1:-1]]
+    assert again == opening
     front.close()
 
 
@@ -135,7 +138,7 @@ def own_voice_after(seconds: float, spoken: list[RecordingSpeaker]):
 
 def test_no_screen_reader_the_own_voice_speaks_the_opening_once_chosen(tmp_path):
     """Without a screen reader, the opening is written at once and spoken once the
-    voice is chosen, the choice where it always was: after the deal, before the table."""
+    voice is chosen, the choice where it is written: after the table."""
     session = Session(DealCode.parse(CODE), Settings(language="da", speech=SpeechMode.AUTO))
     written: list[str] = []
     speakers: list[RecordingSpeaker] = []
@@ -145,16 +148,34 @@ def test_no_screen_reader_the_own_voice_speaks_the_opening_once_chosen(tmp_path)
         "Stemme, spillets egen, da der ikke kører nogen skærmlæser. "
         "Skriv tale fra for at gøre den tavs."
     )
-    deal = "Nyt spil, spilkode HM1 N EMQPNCT. Skriv hjælp for at høre kommandoerne."
+    deal = "Nyt spil, spilkode HM1 N, E, M, Q, P, N, C, T. Skriv hjælp for at høre kommandoerne."
     table = written[1:21]
     assert written[:22] == [deal, *table, chosen]  # written at once, the choice after it
     assert table[0].startswith("Bunke 1,") and table[-1].startswith("Reserve R8,")
     [speaker] = speakers
     opening = speaker.spoken()[:22]
-    spelled = deal.replace("HM1 N EMQPNCT", "H M 1, N, E M Q P N C T")
-    assert opening == [spelled, chosen, *table]  # spoken as before: the choice after the deal
+    spelled = deal.replace("HM1 N, E, M, Q, P, N, C, T", "H M 1, N, E, M, Q, P, N, C, T")
+    assert opening == [spelled, *table, chosen]  # spoken as written: the choice after the table
     assert speaker.log[22] == ("interrupt",)  # then `info` cuts it, and is said
     assert speaker.spoken()[22].startswith("Tid 0 sekunder.")
+
+
+def test_the_opening_said_again_by_an_empty_enter_keeps_the_choice_after_the_table():
+    """The opening is written before the voice is chosen, its choice after the table; an
+    empty Enter (a launcher's first key) says it again in that order, not with the choice
+    moved before the table."""
+    session = Session(DealCode.parse(CODE), Settings(speech=SpeechMode.AUTO))
+    written: list[str] = []
+    speakers: list[RecordingSpeaker] = []
+    front = TextFrontEnd(session, written.extend, own_voice_after(0.1, speakers), True)
+    front.blank_says_opening = True
+    serve(front, ["", "repeat"])
+    first = written[:22]
+    assert first[-1].startswith("Voice, the game's own") and first[-2].startswith("Reserve R8,")
+    assert written[22:44] == first
+    assert written[44:] == first
+    [speaker] = speakers
+    assert speaker.spoken()[:22] == [for_the_ear(line) for line in first]
 
 
 def test_a_choice_not_made_in_time_leaves_the_game_silent_and_says_so(monkeypatch):
@@ -246,7 +267,7 @@ def test_the_program_writes_the_choice_after_the_table_and_before_the_first_answ
     )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[0] == "New game, deal HM1 N EMQPNCT. Type help for the commands."
+    assert lines[0] == "New game, deal HM1 N, E, M, Q, P, N, C, T. Type help for the commands."
     assert lines[1].startswith("Pile 1,") and lines[20].startswith("Reserve R8,")
     assert lines[21] in (
         "Voice, the game's own, since no screen reader is running. Type speech off to silence it.",

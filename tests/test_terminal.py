@@ -38,7 +38,9 @@ def spawn(*args: str, env_extra: dict[str, str] | None = None) -> pexpect.spawn:
 
 def test_a_player_at_the_terminal():
     child = spawn("--code", "HM1-N-EMQPNCT", "--lang", "ca")
-    child.expect("Partida nova, codi HM1 N EMQPNCT. Escriu ajuda per veure les ordres.")
+    child.expect(
+        "Partida nova, codi HM1 N, E, M, Q, P, N, C, T. Escriu ajuda per veure les ordres."
+    )
     child.expect("Reserva R8, sota de trèvols.")
     child.sendline("tria 1 8")
     child.expect(  # the news first: what the removal uncovered, then the totals
@@ -111,7 +113,10 @@ def test_plain_mode_from_a_pipe(how):
     assert done.stderr == ""
     out = done.stdout
     assert "\x1b" not in out  # plain text, nothing else
-    assert out.splitlines()[0] == "New game, deal HM1 N EMQPNCT. Type help for the commands."
+    assert (
+        out.splitlines()[0]
+        == "New game, deal HM1 N, E, M, Q, P, N, C, T. Type help for the commands."
+    )
     assert out.splitlines()[1] == "Pile 1, five of spades, 8 cards."
     assert "Unknown command, foo." in out
     assert "Score 25. 2 moves." in out
@@ -136,7 +141,7 @@ def test_language_from_the_environment():
         check=False,
         env={**os.environ, "LANG": "da_DK.UTF-8"},
     )
-    assert done.stdout.startswith("Nyt spil, spilkode HM1 N AAAAAAB.")
+    assert done.stdout.startswith("Nyt spil, spilkode HM1 N, A, A, A, A, A, A, B.")
 
 
 @pytest.mark.parametrize(

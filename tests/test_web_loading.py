@@ -68,7 +68,9 @@ def test_a_file_that_never_arrives_is_said_and_the_game_starts_if_it_comes(brows
     page.wait_for_function("window.__heard.some(t => t.includes('Twos, pile 5.'))")
     # the live region joins answers that come within its refill: the order is kept
     joined = " ".join(web.heard(page))
-    assert joined.index("Ready. New game, deal HM1 N AAAAAAC.") < joined.index("Twos, pile 5.")
+    assert joined.index("Ready. New game, deal HM1 N, A, A, A, A, A, A, C.") < joined.index(
+        "Twos, pile 5."
+    )
     assert len(web.review(page)) == 2  # the opening, then the answer to `tops`, kept waiting
     made.close()
 
@@ -146,8 +148,8 @@ def test_a_code_of_another_deal_keeps_the_game_aside_and_says_so(browser, served
     page.goto(served.url + "?code=HM1-N-AAAAAAD")
     web.ready(page)
     opening = web.heard(page)[-1]
-    assert opening.startswith("Ready. New game, deal HM1 N AAAAAAD.")
-    assert "Game HM1 N AAAAAAC, with 2 moves, is kept." in opening, opening
+    assert opening.startswith("Ready. New game, deal HM1 N, A, A, A, A, A, A, D.")
+    assert "Game HM1 N, A, A, A, A, A, A, C, with 2 moves, is kept." in opening, opening
     web.type_line(page, "new HM1 N AAAAAAC")
     assert moves(page) == 2
     made.close()

@@ -180,7 +180,7 @@ def test_a_reload_resumes_the_game_with_every_move(browser, served):
     assert page.evaluate("window.halfmoon.page.front.session.game.moves") == 3
     page.goto(served.url)  # no code: the game kept in the browser
     web.ready(page)
-    assert web.heard(page)[-1].startswith("Ready. Game resumed, deal HM1 N AAAAAAC.")
+    assert web.heard(page)[-1].startswith("Ready. Game resumed, deal HM1 N, A, A, A, A, A, A, C.")
     assert page.evaluate("window.halfmoon.page.front.session.game.moves") == 3
     assert web.type_line(page, "moves") == python_page("en", [*LINE[:3], "moves"])[-1:]
     # The statistics are kept the same way: a game left counts, after a reload too.
@@ -415,6 +415,6 @@ def test_a_failed_first_read_never_writes_over_the_stored_game(browser, served):
     page.evaluate("window.halfmoon.settled()")
     page.close()
     again = opened(made, served.url)
-    assert web.heard(again)[-1].startswith("Ready. Game resumed, deal HM1 N AAAAAAC.")
+    assert web.heard(again)[-1].startswith("Ready. Game resumed, deal HM1 N, A, A, A, A, A, A, C.")
     assert again.evaluate("window.halfmoon.page.front.session.game.moves") == 3
     made.close()

@@ -72,7 +72,7 @@ def test_storage_evicted_under_the_open_page_keeps_the_whole_game(browser, serve
         assert len(said) == 1 and "Not kept" not in said[0], said
     page.goto(served.url)
     web.ready(page)
-    assert web.heard(page)[-1].startswith("Ready. Game resumed, deal HM1 N AAAAAAC.")
+    assert web.heard(page)[-1].startswith("Ready. Game resumed, deal HM1 N, A, A, A, A, A, A, C.")
     assert moves(page) == 7
     assert page.errors == []
     made.close()
@@ -264,7 +264,7 @@ def test_hostile_records_are_set_aside_said_and_the_game_keeps_saving(browser, s
         said = f"Unreadable file {path} in this browser's storage. It was renamed {path}.bad-"
         assert said in opening, opening
     assert "Journal state/game.json.journal" in opening, opening
-    assert "Game resumed, deal HM1 N AAAAAAC." in opening
+    assert "Game resumed, deal HM1 N, A, A, A, A, A, A, C." in opening
     assert moves(page) == 2  # the journal's lines before the one nested 30,000 deep
     assert page.evaluate(f"window.halfmoon.pyodide.FS.analyzePath({package!r}).exists")
     assert "planted" not in page.evaluate(

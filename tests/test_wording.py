@@ -77,13 +77,17 @@ def test_catalan_words_a_place_named_twice_as_feminine_and_runs_of_piles_with_ar
             ["vælg", "bunke"],
             ["Angiv, hvilke steder. Skriv vælg", "Angiv, hvilket sted. Skriv bunke"],
         ),
-        ("en", ["set", "lang"], ["Say which setting and its value.", "Missing value. The setting"]),
+        ("en", ["set perhaps", "lang"], ["Say which setting and its value.", "Missing value."]),
         (
             "ca",
             ["idioma", "veu"],
             ["Falta el valor. L'ajust idioma", "Falta el valor. L'ajust veu"],
         ),
-        ("da", ["indstil", "tale"], ["Angiv, hvilken indstilling og værdi", "Værdien mangler."]),
+        (
+            "da",
+            ["indstil måske", "tale"],
+            ["Angiv, hvilken indstilling og værdi", "Værdien mangler."],
+        ),
     ],
 )
 def test_what_is_missing_is_said_without_the_word_argument(language, lines, expected):

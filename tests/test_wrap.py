@@ -193,19 +193,21 @@ def rows_of(screen: pyte.Screen) -> list[str]:
 
 
 SENTENCES = [
-    "New game, deal HM1 N EMQPNCT. Type help for the commands.",
+    "New game, deal HM1 N, E, M, Q, P, N, C, T. Type help for the commands.",
     "Pair removed, five of spades and six of diamonds. Pile 1, two of clubs, 7 cards. "
     "Pile 8, jack of clubs, 7 cards.",
     "Score 10, 102 cards left.",
     "Type help and a command to hear more, or help rules for the rules.",
 ]
-INFO = re.compile(r"Time \d+ seconds?\. Score 10\. 1 move\. 102 cards left\. Deal HM1 N EMQPNCT\.")
+INFO = re.compile(
+    r"Time \d+ seconds?\. Score 10\. 1 move\. 102 cards left\. Deal HM1 N, E, M, Q, P, N, C, T\."
+)
 
 
 def info_rows(shown: list[str]) -> list[str]:
     """The last answer to `info` on the screen, row by row (its time may be any)."""
     first = max(i for i, row in enumerate(shown) if row.startswith("Time "))
-    last = next(i for i in range(first, len(shown)) if shown[i].endswith("EMQPNCT."))
+    last = next(i for i in range(first, len(shown)) if shown[i].endswith("C, T."))
     rows = shown[first : last + 1]
     assert INFO.fullmatch(" ".join(rows)), rows
     return rows

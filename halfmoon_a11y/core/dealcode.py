@@ -2,6 +2,8 @@
 
 >>> str(DealCode.parse(" hm1-n-aaaaaab "))
 'HM1-N-AAAAAAB'
+>>> str(DealCode.parse("HM1 N, A, A, A, A, A, A, B"))
+'HM1-N-AAAAAAB'
 >>> DealCode.parse("HM1-N-ZZZZZZZ").seed
 8031810175
 """
@@ -66,7 +68,10 @@ class DealCode:
         if not cleaned.isascii():  # "ﬀ".upper() is "FF": only what was typed counts
             raise BadDealCodeError(text, CodeProblem.BAD_CHARACTER)
         cleaned = cleaned.upper()
-        parts = "-".join(cleaned.split()).split("-")  # spaces part a code as dashes do
+        # spaces and commas part a code as dashes do: "HM1 N, A, B, C" is how it is said
+        parts = "-".join(cleaned.replace(",", " ").split()).split("-")
+        if len(parts) > 3 and all(len(part) == 1 for part in parts[2:]):
+            parts[2:] = ["".join(parts[2:])]  # its letters apart, as a sentence says it
         if len(parts) != 3:
             raise BadDealCodeError(text, CodeProblem.MISSING_DASH)
         version, kind, letters = parts

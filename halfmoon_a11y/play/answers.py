@@ -162,6 +162,13 @@ class SettingChanged:
 
 
 @record
+class SettingsShown:
+    """`set` alone: each setting's key and value, in the order of `SETTINGS`."""
+
+    values: tuple[tuple[str, object], ...]
+
+
+@record
 class HelpShown:
     topic: str | None
 
@@ -253,6 +260,7 @@ SessionEvent = (
     | SelectionShown
     | CodeShown
     | SettingChanged
+    | SettingsShown
     | HelpShown
     | RepeatAsked
     | Refused

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
-from halfmoon_a11y.core.dealcode import DealCode
+from halfmoon_a11y.core.dealcode import LETTERS, DealCode
 from halfmoon_a11y.core.errors import BadLocationError
 from halfmoon_a11y.core.places import Location
 from halfmoon_a11y.play.command_values import Change, New, Pick, Repeat, ShowPile
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     C = TypeVar("C")  # the command value a builder makes
 
 CODE_PARTS = 3  # HM1, N and the letters
+CODE_WORDS = CODE_PARTS - 1 + LETTERS  # HM1, N and each letter apart, as sentences say it
 REPEAT_DEPTH = 10  # `repeat 10` is the furthest back: the front ends keep this many answers
 RULES = "rules"  # the help topic that reads the rules
 KEYS = "keys"  # the help topic that lists the prompt's keys
@@ -78,8 +79,9 @@ def build_pick(name: str, args: Sequence[str]) -> Pick:
 
 def build_new(name: str, args: Sequence[str]) -> New:
     """`new`, or `new` and a code, its parts joined by dashes (HM1-N-ABCDEFG) or spaces
-    (HM1 N ABCDEFG: the form the game says, which no screen reader spells out)."""
-    if not 1 < len(args) <= CODE_PARTS:
+    (HM1 N ABCDEFG), or its letters apart (HM1 N, A, B, C, D, E, F, G: the form the game
+    says, which a screen reader spells; the line's commas are gone by now)."""
+    if not 1 < len(args) <= CODE_WORDS:
         count(name, args, 0, 1)
     return New(DealCode.parse(" ".join(args)) if args else None)
 

@@ -110,6 +110,11 @@ class ShowTops:
 
 
 @record
+class ShowSettings:
+    """`set` alone: every setting with its value."""
+
+
+@record
 class Blank:
     """An empty line: nothing to do."""
 
@@ -138,6 +143,7 @@ Command = (
     | Change
     | Stats
     | ShowTops
+    | ShowSettings
     | Blank
     | DropSelection
 )

@@ -59,6 +59,7 @@ from halfmoon_a11y.play.command_values import (
     ShowPile,
     ShowReserve,
     ShowSelection,
+    ShowSettings,
     ShowTops,
     Stats,
     Undo,
@@ -82,8 +83,8 @@ __all__ = [  # the command language, as other modules name it
     "ALONE", "COMMANDS", "KEYS", "LINE_LIMIT", "MOVES_SAID", "READER_TOPIC", "REPEAT_DEPTH",
     "RULES", "TABLE", "TOPICS", "Blank", "Board", "Change", "Command", "CommandSpec",
     "DropSelection", "Help", "Info", "New", "Pick", "Quit", "Redo", "Repeat", "ShowCode",
-    "ShowHidden", "ShowMoves", "ShowPile", "ShowReserve", "ShowSelection", "ShowTops",
-    "Stats", "Undo", "command", "find", "handler", "no_args", "parse", "register",
+    "ShowHidden", "ShowMoves", "ShowPile", "ShowReserve", "ShowSelection", "ShowSettings",
+    "ShowTops", "Stats", "Undo", "command", "find", "handler", "no_args", "parse", "register",
     "settings_of_set", "unregister",
 ]  # fmt: skip
 
@@ -101,6 +102,7 @@ class CommandSpec:
     kind: type  # the command value `build` makes
     run: Handler  # what it does: the session's answer to it
     setting: str | None = None  # the setting this command changes; its values are the usage
+    group: str = ""  # its group in `help` alone (translated); "" is OTHERS
 
     @property
     def aliases(self) -> tuple[str, ...]:
@@ -119,11 +121,12 @@ def command(
     kind: type[C],
     run: Callable[[Session, C], Answer],
     setting: str | None = None,
+    group: str = "",
 ) -> CommandSpec:
     """A table entry whose parts agree, as a type checker sees them: `build` makes a
     value of `kind`, and `run` takes that value (`CommandSpec` alone takes any handler,
     so a spec whose builder, kind and handler disagreed would pass mypy)."""
-    return CommandSpec(name, how, summary, build, kind, run, setting)
+    return CommandSpec(name, how, summary, build, kind, run, setting, group)
 
 
 def _help(name: str, args: Sequence[str], language: str = SOURCE) -> Help:
@@ -145,6 +148,14 @@ def _help(name: str, args: Sequence[str], language: str = SOURCE) -> Help:
         raise UnknownTopicError(args[0], error.suggestion) from None
 
 
+# The groups `help` alone names the commands in: each a sentence, its commands `names`.
+PLAYING = N_("To play, {names}.")
+LOOKING = N_("To look at the table, {names}.")
+THIS_GAME = N_("About this game, {names}.")
+HEARING = N_("To hear again, {names}.")
+SETTING = N_("Settings, {names}.")
+OTHERS = N_("Others, {names}.")  # a command registered without a group
+
 ALONE = N_("{name}, with nothing after it")  # how a command without arguments is typed
 SETTING_HOW = N_("{name}, then {values}, for example {name} {example}")
 
@@ -157,9 +168,16 @@ PICK = command(
     build_pick,
     Pick,
     handlers.run_pick,
+    group=PLAYING,
 )
 UNDO = command(
-    "undo", ALONE, N_("Take back the last move."), no_args(Undo), Undo, handlers.run_undo
+    "undo",
+    ALONE,
+    N_("Take back the last move."),
+    no_args(Undo),
+    Undo,
+    handlers.run_undo,
+    group=PLAYING,
 )
 REDO = command(
     "redo",
@@ -168,6 +186,7 @@ REDO = command(
     no_args(Redo),
     Redo,
     handlers.run_redo,
+    group=PLAYING,
 )
 NEW = command(
     "new",
@@ -176,6 +195,7 @@ NEW = command(
     build_new,
     New,
     handlers.run_new,
+    group=PLAYING,
 )
 BOARD = command(
     "board",
@@ -184,6 +204,7 @@ BOARD = command(
     no_args(Board),
     Board,
     handlers.run_board,
+    group=LOOKING,
 )
 PILE = command(
     "pile",
@@ -192,6 +213,7 @@ PILE = command(
     build_pile,
     ShowPile,
     handlers.run_pile,
+    group=LOOKING,
 )
 RESERVE = command(
     "reserve",
@@ -200,12 +222,25 @@ RESERVE = command(
     no_args(ShowReserve),
     ShowReserve,
     handlers.run_reserve,
+    group=LOOKING,
 )
 INFO = command(
-    "info", ALONE, N_("Time, score, moves and deal code."), no_args(Info), Info, handlers.run_info
+    "info",
+    ALONE,
+    N_("Time, score, moves and deal code."),
+    no_args(Info),
+    Info,
+    handlers.run_info,
+    group=THIS_GAME,
 )
 CODE = command(
-    "code", ALONE, N_("The deal code of this game."), no_args(ShowCode), ShowCode, handlers.run_code
+    "code",
+    ALONE,
+    N_("The deal code of this game."),
+    no_args(ShowCode),
+    ShowCode,
+    handlers.run_code,
+    group=THIS_GAME,
 )
 SELECTION = command(
     "selection",
@@ -214,6 +249,7 @@ SELECTION = command(
     no_args(ShowSelection),
     ShowSelection,
     handlers.run_selection,
+    group=THIS_GAME,
 )
 REPEAT = command(
     "repeat",
@@ -222,6 +258,7 @@ REPEAT = command(
     build_repeat,
     Repeat,
     handlers.run_repeat,
+    group=HEARING,
 )
 HIDDEN = command(
     "hidden",
@@ -233,6 +270,7 @@ HIDDEN = command(
     no_args(ShowHidden),
     ShowHidden,
     handlers.run_hidden,
+    group=LOOKING,
 )
 MOVES = command(
     "moves",
@@ -241,6 +279,7 @@ MOVES = command(
     no_args(ShowMoves),
     ShowMoves,
     handlers.run_moves,
+    group=THIS_GAME,
 )
 HELP = command(
     "help",
@@ -249,6 +288,7 @@ HELP = command(
     _help,
     Help,
     handlers.run_help,
+    group=HEARING,
 )
 LANG = command(
     "lang",
@@ -258,14 +298,19 @@ LANG = command(
     Change,
     handlers.run_change,
     setting="lang",
+    group=SETTING,
 )
 SET = command(
     "set",
-    N_("{name}, then a setting and its value, for example {name} {setting} {value}"),
-    N_("Change a setting, {settings}."),  # each setting without a command of its own
+    N_(
+        "{name} alone, to hear every setting, or {name}, then a setting and its value, "
+        "for example {name} {setting} {value}"
+    ),
+    N_("Say every setting, or change one, {settings}."),  # those without a command of their own
     build_set,
     Change,
     handlers.run_change,
+    group=SETTING,
 )
 SPEECH = command(
     "speech",
@@ -278,6 +323,7 @@ SPEECH = command(
     Change,
     handlers.run_change,
     setting="speech",
+    group=SETTING,
 )
 STATS = command(
     "stats",
@@ -286,6 +332,7 @@ STATS = command(
     no_args(Stats),
     Stats,
     handlers.run_stats,
+    group=THIS_GAME,
 )
 QUIT = command(
     "quit",
@@ -294,6 +341,7 @@ QUIT = command(
     no_args(Quit),
     Quit,
     handlers.run_quit,
+    group=PLAYING,
 )
 TOPS = command(
     "tops",
@@ -302,6 +350,7 @@ TOPS = command(
     no_args(ShowTops),
     ShowTops,
     handlers.run_tops,
+    group=LOOKING,
 )
 
 # The table, in the order help lists it. `register` adds to it (a test-only command).
@@ -328,8 +377,13 @@ COMMANDS: list[CommandSpec] = [
     MOVES,
 ]
 
-# The commands no word types, an empty line and the prompt's Escape, then the table's.
-_HANDLERS: dict[type, Handler] = {Blank: handlers.run_blank, DropSelection: handlers.run_drop}
+# The commands with no entry of their own, an empty line, the prompt's Escape and `set`
+# alone (its entry's value changes a setting), then the table's.
+_HANDLERS: dict[type, Handler] = {
+    Blank: handlers.run_blank,
+    DropSelection: handlers.run_drop,
+    ShowSettings: handlers.run_settings,
+}
 _HANDLERS.update((spec.kind, spec.run) for spec in COMMANDS)
 
 
@@ -439,4 +493,6 @@ def parse(line: str, language: str = SOURCE) -> Command:
     args = words[1:]
     if spec.name == "help":  # `help p`: a short form of the player's language
         return _help(spec.name, args, language)
+    if spec is SET and not args:  # `set` alone: every setting, with its value
+        return ShowSettings()
     return spec.build(spec.name, args)

@@ -20,6 +20,7 @@ from halfmoon_a11y.play.answers import (
     PileShown,
     ReserveShown,
     SelectionShown,
+    SettingsShown,
     StatsShown,
     TopsShown,
 )
@@ -41,10 +42,12 @@ from halfmoon_a11y.play.command_values import (
     ShowPile,
     ShowReserve,
     ShowSelection,
+    ShowSettings,
     ShowTops,
     Stats,
     Undo,
 )
+from halfmoon_a11y.play.settings import SETTINGS
 
 if TYPE_CHECKING:
     from halfmoon_a11y.play.session import Session
@@ -118,6 +121,11 @@ def run_help(session: Session, command: Help) -> Answer:
 
 def run_change(session: Session, command: Change) -> Answer:
     return session.change(command.setting, command.value)
+
+
+def run_settings(session: Session, command: ShowSettings) -> Answer:
+    values = session.settings.value
+    return Answer((SettingsShown(tuple((key, values(spec)) for key, spec in SETTINGS.items())),))
 
 
 def run_stats(session: Session, command: Stats) -> Answer:

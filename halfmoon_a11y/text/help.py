@@ -11,6 +11,7 @@ from halfmoon_a11y.play.commands import (
     ALONE,
     COMMANDS,
     KEYS,
+    OTHERS,
     READER_TOPIC,
     RULES,
     TABLE,
@@ -25,6 +26,7 @@ from halfmoon_a11y.play.settings import SETTINGS, Choice, Language, Number, Sett
 from halfmoon_a11y.text.words import Words
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from typing import Any
 
 RULES_TEXT = (
@@ -145,15 +147,19 @@ class Helper:
         self.words = words
 
     def overview(self) -> list[str]:
-        """The commands of the player's language, each with its short form."""
+        """`help` alone, short: the commands by name in the player's language, grouped by
+        what they do, then how to hear more. What each does is `help` and the command."""
         w = self.words
+        groups: dict[str, list[str]] = {}
+        for spec in COMMANDS:
+            groups.setdefault(spec.group or OTHERS, []).append(self.local_name(spec.name))
         closing = w._("Type {help} and a command to hear more, or {help} {rules} for the rules.")
         help_word, rules = self.local_name("help"), self.rules_word()
         topics = w._("{help} {keys}, the keys. {help} {table}, the shape of the table.")
         reader = w._("For screen readers and braille, type {help} {reader}.")
         return [
             w._("Commands."),
-            *(self.line(spec.name) for spec in COMMANDS),
+            *(w._(group).format(names=", ".join(names)) for group, names in groups.items()),
             closing.format(help=help_word, rules=rules),
             topics.format(help=help_word, keys=self.topic_word(KEYS), table=self.topic_word(TABLE)),
             reader.format(help=help_word, reader=self.topic_word(READER_TOPIC)),
@@ -272,6 +278,34 @@ class Helper:
             name = lexicon(self.words.language).setting(key) or key
             parts.append(f"{name} {self.values(spec)}")
         return ", ".join(parts)
+
+    def glance(self, values: Sequence[tuple[str, object]]) -> str:
+        """`set` alone, every setting with its value in one sentence, as a player types
+        them (the name with spaces, which a screen reader does not name): "Settings. lang
+        English, move errors off, …". Then where to hear how to change one."""
+        lex = lexicon(self.words.language)
+        said = [
+            f"{(lex.setting(key) or key).replace('-', ' ')} {self.value_said(SETTINGS[key], value)}"
+            for key, value in values
+        ]
+        text = self.words._("Settings. {settings}. To hear how to change one, type {help} {set}.")
+        return text.format(
+            settings=", ".join(said), help=self.local_name("help"), set=self.local_name("set")
+        )
+
+    def value_said(self, spec: SettingSpec, value: object) -> str:
+        """A setting's value as the player would type it: "on", "English", "175"."""
+        match spec.kind:
+            case Switch():
+                return self.value_word("on" if value else "off")
+            case Language():
+                return lexicon(self.words.language).language_name(str(value))
+            case Choice():
+                return self.value_word(str(value))
+            case Number():
+                return str(value)
+            case _:
+                return assert_never(spec.kind)
 
     def values(self, spec: SettingSpec) -> str:
         """The values a setting takes, as a player would type them: "on or off"."""

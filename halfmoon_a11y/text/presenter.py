@@ -464,6 +464,10 @@ class Presenter:
     def _repeat(self, event: se.RepeatAsked) -> list[str]:
         return memory.repeat(self.words, event)  # then the front end says the answer again
 
+    @_renders(se.SettingsShown)
+    def _settings(self, event: se.SettingsShown) -> list[str]:
+        return [self.helper.glance(event.values)]
+
     @_renders(se.HiddenShown)
     def _hidden(self, event: se.HiddenShown) -> list[str]:
         return memory.hidden(self.words, event)

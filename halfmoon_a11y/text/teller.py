@@ -111,8 +111,9 @@ class Teller:
         self, opening: se.Answer, notes: list[se.SessionEvent]
     ) -> list[se.SessionEvent]:
         """The opening said again with notes that came after it (the voice chosen), as
-        `repeat` will now say it."""
-        events = self.presenter.order(opening.noted(notes, first=True), table=self.table)
+        `repeat` will now say it: the notes last, where they were written, after the
+        table (a player who heard the screen hears it again in the same order)."""
+        events = [*self.presenter.order(opening, table=self.table), *notes]
         self.heard.replace_last(events)
         return events
 

@@ -132,10 +132,13 @@ class Words:
         )
 
     def code(self, code: DealCode) -> str:
-        """A deal code as said in a sentence: its parts apart, "HM1 N ABCDEFG", since a
-        screen reader names each dash. `new` takes it so; the `code` command
-        and the examples of how to type one give the dashed form, the seeds' own."""
-        return str(code).replace("-", " ")
+        """A deal code as said in a sentence: its parts and its letters apart, by commas,
+        "HM1 N, A, B, C, D, E, F, G". A screen reader names each dash and says seven
+        letters together as one word ("EmkpNkt"); a letter alone it spells, but "A"
+        between spaces is the word "a" (in English and Catalan), while before a comma
+        it is the letter. `new` takes it so; the `code` command and the examples of how
+        to type one give the dashed form, the seeds' own, to copy."""
+        return _code_said(code)
 
     def cards_count(self, count: int) -> str:
         return self.ngettext("{n} card", "{n} cards", count).format(n=count)
@@ -187,6 +190,12 @@ def _card_name(words: Words, card: Card) -> str:
 @cache
 def _place_name(words: Words, location: Location) -> str:
     return words._place(location)
+
+
+@cache
+def _code_said(code: DealCode) -> str:
+    version, kind, letters = str(code).split("-")
+    return f"{version} {kind}, {', '.join(letters)}"
 
 
 def _filled(words: Words, text: str, names: tuple[str, ...]) -> str:

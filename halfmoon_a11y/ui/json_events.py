@@ -96,6 +96,10 @@ def _setting(event: se.SettingChanged) -> dict[str, Any]:
     return {"name": spec.key, "value": spec.to_file(event.value)}
 
 
+def _settings(event: se.SettingsShown) -> dict[str, Any]:
+    return {"settings": {key: SETTINGS[key].to_file(value) for key, value in event.values}}
+
+
 def _storage(event: sn.StorageProblem) -> dict[str, Any]:
     found: dict[str, Any] = {"problem": str(event.problem), "path": event.path}
     found["aside"] = event.aside
@@ -121,6 +125,7 @@ BY_HAND: dict[type, Callable[[Any], dict[str, Any]]] = {
     se.TopsShown: _tops,
     se.HiddenShown: _hidden,
     se.SettingChanged: _setting,
+    se.SettingsShown: _settings,
     sn.StorageProblem: _storage,
     se.StatsShown: _summary,
     se.Refused: lambda event: {"code": event.error.code},

@@ -52,8 +52,8 @@ class TextSink:
 
     def settle(self) -> None:
         """Speech auto's choice, once made: the line that says which voice speaks, written
-        after the opening; and, when the game's own voice speaks, the opening spoken, the
-        choice in its usual place (after the deal, before the table)."""
+        after the opening; and, when the game's own voice speaks, the opening spoken with
+        the choice where it was written, after the table, as `repeat` says it."""
         said = self.speech.settle()
         if said is None:
             return
