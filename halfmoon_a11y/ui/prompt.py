@@ -18,7 +18,7 @@ from halfmoon_a11y.core.quiet import suppress
 from halfmoon_a11y.play.commands import LINE_LIMIT
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.text.wrap import wrap_all
-from halfmoon_a11y.ui import ctrl_c, frontend
+from halfmoon_a11y.ui import ctrl_c, window
 from halfmoon_a11y.ui.completion import complete
 from halfmoon_a11y.ui.escapes import cap_escapes
 from halfmoon_a11y.ui.frontend import TextFrontEnd
@@ -124,9 +124,9 @@ def hold_answers(front: TextFrontEnd, one: OneWrite) -> None:
     output = one.output
 
     def write(lines: list[str]) -> None:
-        columns = frontend.terminal_columns(output.stdout)
+        columns = window.terminal_columns(output.stdout)
         # each line of the answer wrapped alone: a piece ends where a line ends
-        rows = [wrap_all([line], frontend.wrap_width(columns)) for line in lines]
+        rows = [wrap_all([line], window.wrap_width(columns)) for line in lines]
         pieces = _pieces(rows, _rows(output))
         pressed = ctrl_c.presses[0]
         for number, piece in enumerate(pieces, start=1):
