@@ -14,7 +14,7 @@ from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.settings import Settings
 from halfmoon_a11y.text.wrap import wrap_all
-from halfmoon_a11y.ui import ctrl_c, frontend, prompt
+from halfmoon_a11y.ui import ctrl_c, prompt, window
 from tests.support import transcript
 
 CODE = "HM1-N-EMQPNCT"
@@ -40,7 +40,7 @@ class HeldWrites:
 
 
 def pieces_of(lines: list[str], rows: int, columns: int, monkeypatch) -> list[list[str]]:
-    monkeypatch.setattr(frontend, "terminal_columns", lambda out: columns)
+    monkeypatch.setattr(window, "terminal_columns", lambda out: columns)
     monkeypatch.setattr(prompt, "PACE", 0)
     one = HeldWrites(rows)
     front = SimpleNamespace(write=None, leaving=False)

@@ -324,3 +324,64 @@ def test_after_a_resume_the_first_answer_is_heard_from_its_first_letter(tmp_path
         assert said.lstrip("\n").startswith("Trio removed, jack of clubs"), said
     finally:
         game.close()
+
+
+# --- a typed line is never read back (places alone were, twice) ---
+
+
+def orca_says(vte: VteText, written: bytes) -> str:
+    """What Orca's terminal script says of one pass after Enter: an insertion of several
+    lines that does not start with a newline is said from the start of its first line
+    (orca/scripts/terminal/script_utilities.py, `insertedText`)."""
+    said = []
+    for insertion in vte.feed(written):
+        if not insertion.at_caret:
+            continue
+        text, start = insertion.text, insertion.offset
+        if "\n" in text.rstrip("\n") and not text.startswith("\n"):
+            start = vte.snapshot.rfind("\n", 0, start) + 1
+            text = vte.snapshot[start : insertion.offset] + text
+        said.append(text)
+    return "".join(said)
+
+
+def test_the_model_reads_the_line_back_when_its_last_key_comes_with_the_answer():
+    """The read-back's cause: the last key's drawing and the answer in one pass of
+    VTE's; the insertion starts on the typed line, and Orca says it from its start."""
+    typed, answer = b"? 12 2", b"\x1bD\rPair removed.\r\n? "
+    together = VteText(columns=40, rows=10)
+    together.feed(b"? 12")
+    assert orca_says(together, typed[-2:] + answer).startswith("? 12 2\nPair removed.")
+    apart = VteText(columns=40, rows=10)
+    apart.feed(b"? 12")
+    apart.feed(typed[-2:])
+    assert orca_says(apart, answer) == "Pair removed.\n?"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("line", ["12 2", "8, 1 and 5", "info"])
+def test_an_enter_right_after_a_key_comes_apart_from_the_keys_drawing(tmp_path, line):
+    """Enter pressed as soon as the last key is shown (as a fast typist or a tool
+    types): the answer reaches the terminal ECHO_GAP after that key's drawing, never
+    in the same pass of VTE's, and the typed line is not read back."""
+    import time
+
+    from halfmoon_a11y.ui.prompt import ECHO_GAP
+    from tests.screen_model import prompt_drawn
+
+    game = Heard(tmp_path)
+    try:
+        for _ in range(3):
+            game.model.type(line[:-1])
+            game.take()
+            game.model.child.send(line[-1])
+            game.model.read_until(lambda got: line[-1].encode() in got)
+            shown = time.monotonic()
+            game.model.child.send("\r")
+            game.model.read_until(prompt_drawn)
+            answered = time.monotonic()
+            game.take()
+            assert answered - shown >= ECHO_GAP * 0.8, answered - shown
+            assert line not in game.heard[-1], game.heard
+    finally:
+        game.close()

@@ -8,7 +8,8 @@ import io
 
 import pytest
 
-from halfmoon_a11y.ui.frontend import NARROWEST, printer, wrap_width
+from halfmoon_a11y.ui.frontend import printer
+from halfmoon_a11y.ui.window import NARROWEST, wrap_width
 
 SENTENCE = "Pair removed, four of diamonds and seven of diamonds. Pile 3, seven of clubs."
 

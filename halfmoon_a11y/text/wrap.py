@@ -8,15 +8,40 @@ wider than the window is left whole, for the terminal to cut. Nothing here is
 imported but the standard library's `str`: textwrap would cost a start about
 0.7 ms for what these few lines do.
 
-A phrase is kept whole too: a number with its noun ("7 cards", "8 kort",
-"4 de cors") and a place word with its number ("pile 6", "reserve R6"), since a screen
-reader pauses at each line end and a braille display puts the halves on two rows. A
-phrase wider than the window is cut between its words, as any line is.
+What a listener takes as one name is kept whole too, since a screen reader pauses at
+each line end and a braille display puts the halves on two rows:
+
+- a number with its noun ("7 cards", "8 kort") and a place word with its number
+  ("pile 6", "reserve R6");
+- a card's name: the words either side of "of", "de", "af" ("four of hearts", "vuit
+  de diamants", and so "lector de pantalla", "Errors de moviment"), a Danish suit with
+  its rank ("klør dame");
+- a preposition or an article with what follows it ("a la pila 2", "i bunke 2",
+  "in pile 2"), and "screen reader";
+- a value that opens a sentence with the first of its places ("Sisos, pila 7");
+- a deal code with its label ("Codi HM1 N JNZCRTC", "Deal HM1-N-EMQPNCT").
+
+The words are those of the game's three languages, plain strings here, so that no
+catalog is read to cut a line. A phrase wider than the window is cut between its
+words, as any line is.
 """
 
 from __future__ import annotations
 
-LINKS = frozenset({"de", "of", "af"})  # "4 de cors", "4 of hearts": a number's card
+LINKS = frozenset({"de", "of", "af"})  # "4 de cors", "four of hearts": a card's name
+# Words said before the noun they belong to: prepositions and articles in en, ca and da.
+BEFORE = frozenset(
+    {
+        *("in", "to", "from", "on", "at", "with", "the", "a", "an"),
+        *("a", "al", "als", "la", "el", "les", "els", "l'", "del", "dels", "en", "amb", "per"),
+        *("i", "på", "til", "fra", "med", "den", "det", "ved"),
+    }
+)
+# Words that are the first of a name: Danish suits (named before the rank, "klør dame"),
+# and "screen reader".
+FIRST = frozenset({"spar", "klør", "hjerter", "ruder", "screen"})
+ENDS = (".", "!", "?", ":")  # a sentence's end: what comes after starts another
+PLACES = frozenset({"pile", "piles", "pila", "bunke", "bunker", "reserve", "reserva", "reserver"})
 
 
 def _starts_number(word: str) -> bool:
@@ -24,23 +49,42 @@ def _starts_number(word: str) -> bool:
     return word[:1].isdigit() or (len(word) > 1 and word[0] == "R" and word[1].isdigit())
 
 
-def _phrases(words: list[str]) -> list[str]:
-    """The words, with each phrase that must stay whole joined into one."""
+def _is_code(word: str) -> bool:
+    """A deal code, or its first part: HM1, HM1-N-EMQPNCT."""
+    return len(word) > 2 and word.startswith("HM") and word[2].isdigit()
+
+
+def _code_part(word: str) -> bool:
+    """A later part of a deal code said in a sentence: capitals, digits, dashes."""
+    bare = word.rstrip(".,;")
+    return bool(bare) and all(c.isupper() or c.isdigit() or c == "-" for c in bare)
+
+
+def _phrases(words: list[str], loose: bool = True) -> list[str]:
+    """The words, with each phrase that must stay whole joined into one. Without
+    `loose`, only the names themselves (a card, a place, a number and its noun, a code);
+    with it, also what leads to them (a preposition, a code's label, a value)."""
     phrases: list[str] = []
     glue = False  # the next word belongs to the phrase before it
+    code = False  # inside a deal code: its next parts belong to it
+    value = False  # the phrase before is a value opening a sentence ("Sisos,")
     for word in words:
-        if phrases and (glue or (_starts_number(word) and phrases[-1][-1:].isalpha())):
+        starts_code = _is_code(word)
+        code = starts_code or (code and _code_part(word))
+        place = value and (word.lower() in PLACES or _starts_number(word))
+        label = loose and starts_code and bool(phrases) and not phrases[-1].endswith(ENDS)
+        joins = glue or place or label or word in LINKS or (code and not starts_code)
+        if phrases and (joins or (_starts_number(word) and phrases[-1][-1:].isalpha())):
             phrases[-1] += " " + word
+            value = False
         else:
+            opens = not phrases or phrases[-1].endswith(ENDS)
             phrases.append(word)
-        glue = word.isdigit() or (word in LINKS and _number_before(phrases[-1]))
+            value = loose and opens and word.endswith(",") and word[:-1].isalpha()
+        glue = word.isdigit() or word in LINKS or word.lower() in FIRST
+        glue = glue or (loose and word.lower() in BEFORE)
+        code = code and not word.endswith(ENDS)
     return phrases
-
-
-def _number_before(phrase: str) -> bool:
-    """Whether a phrase ending in a link word ("4 de") has a number just before it."""
-    parts = phrase.split(" ")
-    return len(parts) >= 2 and parts[-2].isdigit()
 
 
 def wrap(line: str, width: int) -> list[str]:
@@ -50,8 +94,8 @@ def wrap(line: str, width: int) -> list[str]:
 
     >>> wrap("Score 65, 91 cards left.", 12)
     ['Score 65,', '91 cards', 'left.']
-    >>> wrap("Sisos, pila 6 i reserva R2.", 14)
-    ['Sisos,', 'pila 6 i', 'reserva R2.']
+    >>> wrap("Pila 2, vuit de diamants, 7 cartes.", 18)
+    ['Pila 2,', 'vuit de diamants,', '7 cartes.']
     >>> wrap("Unknown command, abcdefghijklmnop.", 10)
     ['Unknown', 'command,', 'abcdefghijklmnop.']
     """
@@ -61,12 +105,20 @@ def wrap(line: str, width: int) -> list[str]:
     current = ""
     words = [word for word in line.split(" ") if word]  # two spaces: one is enough
     for phrase in _phrases(words):
-        pieces = [phrase] if len(phrase) <= width else phrase.split(" ")
-        for word in pieces:
+        for word in _fitting(phrase, width):
             current, lines = _placed(word, current, lines, width)
     if current or not lines:
         lines.append(current)
     return lines
+
+
+def _fitting(phrase: str, width: int) -> list[str]:
+    """A phrase as pieces no wider than `width` where it can be: whole, else its names
+    without what leads to them, else its words."""
+    if len(phrase) <= width:
+        return [phrase]
+    names = _phrases(phrase.split(" "), loose=False)
+    return [piece for name in names for piece in ([name] if len(name) <= width else name.split())]
 
 
 def _placed(word: str, current: str, lines: list[str], width: int) -> tuple[str, list[str]]:

@@ -26,6 +26,7 @@ from halfmoon_a11y.text.words import Words
 from halfmoon_a11y.ui import ctrl_c
 from halfmoon_a11y.ui.loop import hold_signals, serve
 from halfmoon_a11y.ui.plain import lines_from, terminal_lines, wants_plain
+from halfmoon_a11y.ui.window import note
 from halfmoon_a11y.ui.world import Leaving, Policy, World, reporter
 
 if TYPE_CHECKING:
@@ -78,7 +79,7 @@ def _from_environment(
             found[spec.field] = spec.parse(environ[name])
         except ValueError:
             text = words._("Ignored {name}={value}. Not understood.")
-            print(text.format(name=name, value=echo(environ[name])), file=sys.stderr)
+            note(sys.stderr, text.format(name=name, value=echo(environ[name])))
             if noted is not None:
                 noted.append(name)
     return found
@@ -181,11 +182,22 @@ def _language_asked(argv: Sequence[str] | None) -> str | None:
     return None
 
 
+def _language_in(environ: Mapping[str, str]) -> str | None:
+    """The language HALFMOON_A11Y_LANG (or its older name) chooses, if it is one, so that
+    the notes before the game and a refused option are in it, as the game is."""
+    spec = SETTINGS["lang"]
+    for name in (spec.key, *spec.older_names()):
+        value = environ.get(ENVIRONMENT_PREFIX + name.upper().replace("-", "_"), "")
+        with suppress(ValueError):
+            return str(spec.parse(value)) if value else None
+    return None  # none, or not understood: said in the stored language
+
+
 def _main(argv: Sequence[str] | None, leaving: Leaving) -> int:
     paths = Paths.for_user()
     settings_file = SettingsFile.load(paths.settings)
     stored = settings_file.settings(Settings(language=default_language()))
-    words = Words(_language_asked(argv) or stored.language)
+    words = Words(_language_asked(argv) or _language_in(os.environ) or stored.language)
     given = list(sys.argv[1:] if argv is None else argv)
     args = simple_options(given) or _parsed(given, words)
     noted: list[str] = []  # notes written to stderr before the opening: kept in view above it
@@ -195,7 +207,7 @@ def _main(argv: Sequence[str] | None, leaving: Leaving) -> int:
         try:
             code: DealCode | None = DealCode.parse(args.code)
         except BadDealCodeError as error:
-            print(Presenter(Words(chosen.language)).error(error), file=sys.stderr)
+            note(sys.stderr, Presenter(Words(chosen.language)).error(error))
             return 2
     else:
         code = None

@@ -7,7 +7,6 @@ game's own voice and the sounds) and the arrow keys' cursor.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
@@ -20,6 +19,12 @@ from halfmoon_a11y.text.wrap import wrap_all
 from halfmoon_a11y.ui.cursor_keys import CursorKeys
 from halfmoon_a11y.ui.loop import Failures, Turns
 from halfmoon_a11y.ui.text_sink import TextSink
+from halfmoon_a11y.ui.window import (
+    is_terminal,
+    terminal_columns,
+    terminal_rows,
+    wrap_width,
+)
 from halfmoon_a11y.voice.speech import Speech
 
 if TYPE_CHECKING:
@@ -163,40 +168,3 @@ def printer(
         out.flush()
 
     return say
-
-
-def is_terminal(out: TextIO) -> bool:
-    """Whether `out` is a terminal; False for a pipe, a file or a closed stream."""
-    try:
-        return out.isatty()
-    except (AttributeError, ValueError):  # no such method, or a closed stream
-        return False
-
-
-def terminal_columns(out: TextIO) -> int:
-    """The width of the terminal `out` writes to, in columns; 0 when it cannot be told
-    (then nothing is cut). Asked of the terminal itself, as shutil does, without loading
-    shutil at start."""
-    try:
-        return os.get_terminal_size(out.fileno()).columns
-    except (AttributeError, ValueError, OSError):
-        return 0
-
-
-NARROWEST = 20  # columns: a narrower window's lines are cut at this width, no narrower
-
-
-def wrap_width(columns: int) -> int:
-    """The width lines are cut to in a window `columns` wide: the last column left free,
-    and never under NARROWEST (a window 2 columns wide, as a flood of size changes leaves
-    it for a moment, put each word on a line of its own); 0, nothing cut, when the width
-    cannot be told (a window of 0 columns)."""
-    return max(columns - 1, NARROWEST) if columns > 0 else 0
-
-
-def terminal_rows(out: TextIO) -> int:
-    """The height of the terminal `out` writes to, in rows; 0 when it cannot be told."""
-    try:
-        return os.get_terminal_size(out.fileno()).lines
-    except (AttributeError, ValueError, OSError):
-        return 0

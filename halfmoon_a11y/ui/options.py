@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import argparse
 import re
+import sys
 from collections.abc import Callable, Iterable
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.play.settings import SETTINGS, SettingSpec, Switch
 from halfmoon_a11y.text.refusals import echo
 from halfmoon_a11y.text.words import Words
+from halfmoon_a11y.ui.window import fitted
 
 if TYPE_CHECKING:
     from typing import Any, NoReturn
@@ -40,12 +42,13 @@ class Parser(argparse.ArgumentParser):
             text = self.words._(
                 "Option not understood, {option}. Type halfmoon-a11y --help for the options."
             )
-            self.exit(2, text.format(option=echo(named, 200)) + "\n")
+            self.exit(2, fitted(sys.stderr, text.format(option=echo(named, 200)) + "\n"))
         detail = f" ({echo(message, 200)})" if self.words.language == "en" else ""
         text = self.words._(
             "Option not understood{detail}. Type halfmoon-a11y --help for the options."
         )
-        self.exit(2, text.format(detail=detail) + "\n")
+        # cut to the window as every answer is: the terminal cut "halfmoo" / "n-a11y"
+        self.exit(2, fitted(sys.stderr, text.format(detail=detail) + "\n"))
 
 
 def _named(message: str) -> str | None:

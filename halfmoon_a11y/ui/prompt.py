@@ -18,7 +18,7 @@ from halfmoon_a11y.core.quiet import suppress
 from halfmoon_a11y.play.commands import LINE_LIMIT
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.text.wrap import wrap_all
-from halfmoon_a11y.ui import ctrl_c, frontend
+from halfmoon_a11y.ui import ctrl_c, window
 from halfmoon_a11y.ui.completion import complete
 from halfmoon_a11y.ui.escapes import cap_escapes
 from halfmoon_a11y.ui.frontend import TextFrontEnd
@@ -124,9 +124,9 @@ def hold_answers(front: TextFrontEnd, one: OneWrite) -> None:
     output = one.output
 
     def write(lines: list[str]) -> None:
-        columns = frontend.terminal_columns(output.stdout)
+        columns = window.terminal_columns(output.stdout)
         # each line of the answer wrapped alone: a piece ends where a line ends
-        rows = [wrap_all([line], frontend.wrap_width(columns)) for line in lines]
+        rows = [wrap_all([line], window.wrap_width(columns)) for line in lines]
         pieces = _pieces(rows, _rows(output))
         pressed = ctrl_c.presses[0]
         for number, piece in enumerate(pieces, start=1):
@@ -194,6 +194,11 @@ def _pieces(lines: list[list[str]], rows: int) -> list[list[str]]:
 # sequence in one write, so 50 ms (Neovim's `ttimeoutlen`) is ample.
 ESCAPE_WAIT = 0.05  # seconds
 
+
+# Seconds between the last drawing of a typed line and the answer below it: more than
+# VTE takes to read what comes at once as one pass (its updates come some 10 to 30 ms
+# apart). Only an Enter pressed this soon after a key waits; a person's rarely is.
+ECHO_GAP = 0.05
 
 FAILURES_IN_A_ROW = 3  # a prompt that fails this often at once cannot be typed at: leave
 
@@ -333,6 +338,7 @@ def accept_quietly(prompt: PromptSession[str], one: OneWrite | None = None) -> N
     """
     renderer = prompt.app.renderer
     draw = renderer.render
+    drawn = [0.0]  # when the line was last drawn (a key typed shown)
 
     def render(app: Any, layout: Any, is_done: bool = False) -> None:
         last = renderer._last_screen
@@ -340,7 +346,12 @@ def accept_quietly(prompt: PromptSession[str], one: OneWrite | None = None) -> N
             draw(app, layout, is_done)
             if one is not None and not is_done:
                 one.release()  # the prompt is drawn: it goes out with what was held
+            drawn[0] = time.monotonic()
             return
+        # The answer never reaches the terminal with the last key's drawing: VTE would
+        # report both as one insertion starting on the typed line, and Orca, which says
+        # an insertion of several lines from the start of its first, read the line back.
+        time.sleep(max(0.0, drawn[0] + ECHO_GAP - time.monotonic()))
         if one is not None:
             one.hold()
         below(renderer)

@@ -8,12 +8,14 @@ speak. Nothing here words an answer: the teller did.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.play import answers as se
 from halfmoon_a11y.text.teller import Teller, Told
 from halfmoon_a11y.ui.loop import Failures
+from halfmoon_a11y.voice import leaving as goodbye
 from halfmoon_a11y.voice.notices import speech_problem
 from halfmoon_a11y.voice.speech import Broke, Said, Speech
 
@@ -155,5 +157,8 @@ class TextSink:
     def close(self, leaving: bool) -> None:
         """The voice and the sounds closed, whatever fails (`Speech.close`); after `quit`,
         its answer heard first."""
+        began = time.monotonic()
         for broke in self.speech.close(leaving):
             self.failures.failed(broke.error)  # written down (and the game saved), never said
+        if leaving:  # the goodbye read by a terminal screen reader before the window goes
+            goodbye.linger(goodbye.LINGER_SECONDS - (time.monotonic() - began))

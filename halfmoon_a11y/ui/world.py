@@ -30,6 +30,7 @@ from halfmoon_a11y.store.keeper import Keeper
 from halfmoon_a11y.store.lock import FilesLock
 from halfmoon_a11y.store.settings_file import SettingsFile
 from halfmoon_a11y.ui.loop import closing_signals
+from halfmoon_a11y.ui.window import is_terminal
 
 if TYPE_CHECKING:
     from typing import TextIO
@@ -192,7 +193,7 @@ class World:
         """The terminal's front end: its words written to `out` (`noted` lines already
         written to `notes` stay in view above the opening), its voice and (at a
         terminal) its sounds."""
-        from halfmoon_a11y.ui.frontend import TextFrontEnd, is_terminal, printer
+        from halfmoon_a11y.ui.frontend import TextFrontEnd, printer
 
         sounds = self.policy.sounds
         return TextFrontEnd(

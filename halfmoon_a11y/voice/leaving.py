@@ -26,6 +26,10 @@ if TYPE_CHECKING:
 
 FINISH_SECONDS = 6.0  # the most leaving waits for the last answer (quit's: 4 to 5 s at rate 175)
 KEY_CHECK_SECONDS = 0.02  # how often a key is looked for while the voice finishes
+# The most the program stays after writing its goodbye at a terminal: a terminal screen
+# reader reads what was written a moment later, and when the program ended at once, the
+# window closed (or the shell wrote its prompt) first, and the goodbye went unheard.
+LINGER_SECONDS = 0.3
 
 
 def let_finish(
@@ -51,6 +55,21 @@ def let_finish(
                         each.interrupt()
                     return False
     return True
+
+
+def linger(seconds: float = LINGER_SECONDS, out: TextIO | None = None) -> None:
+    """Stay up to `seconds` before the program ends, when `out` (standard output) and
+    standard input are terminals; a key ends the wait. Nothing in a pipe or a file."""
+    screen = _terminal(sys.stdout if out is None else out)
+    fd = _terminal(sys.stdin)
+    if screen is None or fd is None or seconds <= 0:
+        return
+    deadline = time.monotonic() + seconds
+    with _keys_at_once(fd):
+        while (left := deadline - time.monotonic()) > 0:
+            if _key_pressed(fd):
+                return
+            time.sleep(min(left, KEY_CHECK_SECONDS))
 
 
 def _terminal(stream: TextIO) -> int | None:
