@@ -168,3 +168,25 @@ def test_the_process_speaks_the_frames_it_is_sent(fake_library):
         assert process.ask(wire.SET_RATE + b"300") == (0, b"")
     finally:
         process.close()
+
+
+def test_a_sentence_that_hangs_is_skipped_like_a_crash_and_leaves_no_process(
+    tmp_path, fake_library
+):
+    """espeak-ng stuck on a sentence (a busy loop in its code): the call is bounded, the
+    process killed and started again, the sentence skipped and said once; the game's way
+    out is not held, and no synthesis process outlives the game."""
+    began = time.monotonic()
+    done = real_program(tmp_path, fake_library, 2, FAKE_ESPEAK_HANG="New game")
+    took = time.monotonic() - began
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    lines = done.stdout.splitlines()
+    assert "Score 10. 1 move." in done.stdout
+    assert lines.count(RESTARTED) == 1
+    assert starts(tmp_path) == 2
+    assert took < 30  # before: the read never ended (the game waited for the voice)
+    left = subprocess.run(
+        ["pgrep", "-f", f"espeak_child.py {fake_library}"], capture_output=True, text=True
+    )
+    assert left.stdout == ""  # before: an orphan spinning the processor

@@ -9,10 +9,16 @@ How a crash is met (docs/decisions.md):
   that stops the voice for the rest of the game: never a crash loop.
 - A crash before espeak-ng is ready (its library or its data cannot even start) stops
   the voice at once: starting it again would crash the same way.
+- A call that does not answer within its bound (ANSWER_SECONDS, STARTING_SECONDS) is
+  met as a crash: the process is killed. espeak-ng takes about 1 ms a sentence; a
+  hang would otherwise silence the voice with nothing said and hold the way out.
+- The process is killed when the game ends (atexit): one stuck in espeak-ng's code
+  never reads that its pipe closed.
 """
 
 from __future__ import annotations
 
+import atexit
 import os
 import subprocess
 import sys
@@ -29,6 +35,8 @@ if TYPE_CHECKING:
     from typing import NoReturn
 
 RESTARTS = 2  # new processes after a crash on a sentence, in a whole game
+ANSWER_SECONDS = 2.0  # a sentence's answer; espeak-ng takes about 1 ms
+STARTING_SECONDS = 10.0  # the library and its voice data loaded: about 30 ms
 CHILD = os.path.join(os.path.dirname(os.path.abspath(__file__)), "espeak_child.py")
 
 
@@ -46,6 +54,7 @@ class EspeakProcess:
         self._crashes = 0
         self._final: str | None = None  # why no process is started again
         self._crashed_on: set[bytes] = set()
+        atexit.register(self._kill_at_exit)
 
     # -- the process ------------------------------------------------------------------
 
@@ -84,7 +93,7 @@ class EspeakProcess:
             self._process = self._spawn()
         if self._sample_rate is None:
             assert self._process.stdout is not None
-            frame = wire.read_frame(self._process.stdout)
+            frame = bounded_read(self._process, STARTING_SECONDS)
             if frame is None or len(frame) != wire.STATUS.size:
                 return self._stop(f"espeak-ng ended as it started ({self._end()})")
             (rate,) = wire.STATUS.unpack(frame)
@@ -109,7 +118,7 @@ class EspeakProcess:
             assert process is not None and process.stdin is not None and process.stdout is not None
             try:
                 wire.write_frame(process.stdin, request)
-                frame = wire.read_frame(process.stdout)
+                frame = bounded_read(process, ANSWER_SECONDS)
             except OSError:  # the pipe broke: it is gone
                 frame = None
             if frame is None or len(frame) < wire.STATUS.size:
@@ -159,3 +168,28 @@ class EspeakProcess:
         """The process ended (its end of the pipe closed, then killed)."""
         with self._lock:
             self._close()
+
+    def _kill_at_exit(self) -> None:
+        """Without the lock, which a call stuck in the process may hold."""
+        process = self._process
+        if process is not None:
+            with suppress(OSError):
+                process.kill()
+
+
+def bounded_read(process: subprocess.Popen[bytes], seconds: float) -> bytes | None:
+    """The process's next frame, or None if it ended or did not answer within `seconds`
+    (then it is killed, which ends the read)."""
+    assert process.stdout is not None
+    watchdog = threading.Timer(seconds, _kill, (process,))
+    watchdog.daemon = True
+    watchdog.start()
+    try:
+        return wire.read_frame(process.stdout)
+    finally:
+        watchdog.cancel()
+
+
+def _kill(process: subprocess.Popen[bytes]) -> None:
+    with suppress(OSError):
+        process.kill()

@@ -47,6 +47,11 @@ int espeak_Synth(const void *text, size_t size, unsigned position, int type,
                  unsigned end, unsigned flags, unsigned *id, void *data) {
     const char *crash = getenv("FAKE_ESPEAK_CRASH");
     if (crash && *crash && strstr((const char *)text, crash)) raise(SIGSEGV);
+    const char *hang = getenv("FAKE_ESPEAK_HANG");
+    if (hang && *hang && strstr((const char *)text, hang)) {
+        volatile unsigned long spin = 0;
+        for (;;) spin++; /* stuck in espeak-ng's own code: never reads its pipe again */
+    }
     if (callback) callback(silence, 2205, 0);
     return 0;
 }
