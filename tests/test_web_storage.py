@@ -287,3 +287,36 @@ def test_hostile_records_are_set_aside_said_and_the_game_keeps_saving(browser, s
     assert moves(page) == kept
     assert page.errors == []
     made.close()
+
+
+def test_a_record_reaching_out_of_the_folder_or_in_the_place_of_one_is_never_the_game(
+    browser, served
+):
+    """A key with ".." reaches the game's own code (the red team ran its own Python so);
+    a plain record where the `state` folder goes threw the saved game away and stopped
+    all saving. Now the first is never loaded, and the second is kept aside and said."""
+    made = context(browser, served)
+    page = opened(made, served.url + f"?code={CODE}")
+    for line in LINE[:2]:
+        web.type_line(page, line)
+    package = page.evaluate(
+        "window.halfmoon.pyodide.runPython('import halfmoon_a11y.ui.web as w; w.__file__')"
+    )
+    closed(page)
+    climbing = HOME + "/.." * HOME.count("/") + package
+    planted = "import js\njs.window.__pwned = 'ran'\nraise SystemExit('planted')\n"
+    plant(made, served, {climbing: planted, f"{HOME}/state": "x", f"{HOME}/./data/../x": "y"})
+    page = opened(made, served.url)
+    assert page.evaluate("window.__pwned === undefined")
+    opening = web.heard(page)[-1]
+    assert "Unreadable file state in this browser's storage. It was renamed state.bad-" in opening
+    assert "Game resumed" in opening, opening
+    assert moves(page) == 2
+    web.type_line(page, LINE[2])
+    closed(page)
+    page = opened(made, served.url)
+    assert page.evaluate("window.__pwned === undefined")
+    assert web.heard(page)[-1].startswith("Ready. Game resumed"), web.heard(page)[-1]
+    assert moves(page) == 3
+    assert page.errors == []
+    made.close()

@@ -91,8 +91,34 @@ function bytesOf(entry) {
 // Null when IndexedDB refused or did not answer within the bound: the game then plays in
 // memory, and a late answer writes nothing. A tab that does not own the files sets nothing
 // aside: it leaves out what is not plain.
+// A record's key names a file of the game's folder only when it lies under it and has no
+// "." or ".." part, nor an empty one: the file system would follow "..", out of the
+// folder, over the game's own code.
+function under(home, key) {
+  if (typeof key !== "string" || !key.startsWith(`${home}/`)) return false;
+  const parts = key.slice(home.length + 1).split("/");
+  return parts.every((part) => part !== "" && part !== "." && part !== ".." && !part.includes("\0"));
+}
+
+// The folders the game writes into, which a plain record may not take the place of.
+const FOLDERS = ["config", "state", "data", "cache"];
+
+// `path.bad-YYYYMMDD-HHMMSS`, as the terminal names a file it sets aside.
+function asideName(FS, path) {
+  const now = new Date();
+  const two = (n) => String(n).padStart(2, "0");
+  const stamp =
+    `${now.getFullYear()}${two(now.getMonth() + 1)}${two(now.getDate())}-` +
+    `${two(now.getHours())}${two(now.getMinutes())}${two(now.getSeconds())}`;
+  let aside = `${path}.bad-${stamp}`;
+  for (let counter = 2; FS.analyzePath(aside).exists; counter += 1) {
+    aside = `${path}.bad-${stamp}-${counter}`;
+  }
+  return aside;
+}
+
 export async function readHome(FS, home, owner) {
-  const inHome = (key) => typeof key === "string" && key.startsWith(`${home}/`);
+  const inHome = (key) => under(home, key);
   const unwanted = ([key, entry]) => owner && (!inHome(key) || plain(entry) === null);
   const reading = records(home, unwanted).catch(() => null);
   const found = await within(bounds.storage, reading, null);
@@ -100,9 +126,28 @@ export async function readHome(FS, home, owner) {
   const aside = [];
   const inside = found.filter(([key]) => inHome(key));
   inside.sort(([a], [b]) => (a < b ? -1 : 1)); // a folder before what it holds
+  // Every folder something lies in, and the game's own: a plain record in the place of
+  // one is kept under a `.bad-` name, and the folder is the folder.
+  const folders = new Set(FOLDERS.map((name) => `${home}/${name}`));
+  for (const [path] of inside) {
+    for (let end = path.lastIndexOf("/"); end > home.length; end = path.lastIndexOf("/", end - 1)) {
+      folders.add(path.slice(0, end));
+    }
+  }
   for (const [path, entry] of inside) {
     const kind = plain(entry);
     if (kind === null && !owner) continue;
+    if (kind !== "dir" && folders.has(path)) {
+      try {
+        FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+        const placed = asideName(FS, path);
+        FS.writeFile(placed, bytesOf(entry));
+        aside.push([path, placed]); // said as set aside, already renamed
+      } catch {
+        aside.push(path);
+      }
+      continue;
+    }
     try {
       if (kind === "dir") {
         FS.mkdirTree(path);

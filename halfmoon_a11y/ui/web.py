@@ -97,9 +97,14 @@ RECORD_LEFT_OUT = N_("Unreadable file {path} in this browser's storage. It was l
 CODE_GARBLED = N_("Bad deal code in the page's address. A code looks like HM1-N-ABCDEFG.")
 
 
-def _set_aside(words: Words, path: str) -> str:
+def _set_aside(words: Words, given: Any) -> str:
     """A record that was no plain file, kept under a `.bad-` name as a terminal keeps a bad
-    file; or, when the page could not write it, left out."""
+    file; or, when the page could not write it, left out. `given`: its path; or its path
+    and the `.bad-` name the page wrote it under (a file in the place of a folder)."""
+    if not isinstance(given, str):
+        path, placed = (str(part) for part in given)
+        return words._(RECORD_ASIDE).format(path=words.path(path), aside=words.path(placed))
+    path = given
     aside = keep_aside(path) if os.path.lexists(path) else None
     if aside is None:
         return words._(RECORD_LEFT_OUT).format(path=words.path(path))
@@ -234,7 +239,7 @@ class Page:
         asked: list[str] | tuple[str, ...],
         owner: bool = True,
         code: str | None = None,
-        aside: list[str] | tuple[str, ...] = (),
+        aside: Any = (),
         unsure: bool = False,
     ) -> Page:
         """The saved game resumed from `home` (else a new deal), in the language the
