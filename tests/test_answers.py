@@ -99,20 +99,20 @@ TOPS_TABLE = make_deal(
 )
 TOPS_SAID = {
     "en": [
-        "Aces, pile 3, R4. Twos, pile 9. Threes, pile 11. Fours, R1. Fives, pile 1. "
-        "Sixes, pile 2, R6. Sevens, pile 12. Eights, pile 10. Tens, R3. Jacks, pile 7, R7. "
-        "Queens, pile 6, R5. Kings, piles 4 and 5, R8.",
-        "Empty, pile 8, reserve R2.",
+        "Aces, pile 3 and R4. Twos, pile 9. Threes, pile 11. Fours, R1. Fives, pile 1. "
+        "Sixes, pile 2 and R6. Sevens, pile 12. Eights, pile 10. Tens, R3. Jacks, pile 7 and R7. "
+        "Queens, pile 6 and R5. Kings, piles 4 and 5, R8.",
+        "Empty, pile 8 and reserve R2.",
     ],
     "ca": [
-        "Asos, pila 3, R4. Dosos, pila 9. Tresos, pila 11. Quatres, R1. Cincs, pila 1. "
-        "Sisos, pila 2, R6. Sets, pila 12. Vuits, pila 10. Deus, R3. Sotes, pila 7, R7. "
-        "Dames, pila 6, R5. Reis, piles 4 i 5, R8.",
+        "Asos, pila 3 i R4. Dosos, pila 9. Tresos, pila 11. Quatres, R1. Cincs, pila 1. "
+        "Sisos, pila 2 i R6. Sets, pila 12. Vuits, pila 10. Deus, R3. Sotes, pila 7 i R7. "
+        "Dames, pila 6 i R5. Reis, piles 4 i 5, R8.",
     ],
     "da": [
-        "Esser, bunke 3, R4. Toere, bunke 9. Treere, bunke 11. Firere, R1. Femmere, bunke 1. "
-        "Seksere, bunke 2, R6. Syvere, bunke 12. Ottere, bunke 10. Tiere, R3. "
-        "Knægte, bunke 7, R7. Damer, bunke 6, R5. Konger, bunker 4 og 5, R8.",
+        "Esser, bunke 3 og R4. Toere, bunke 9. Treere, bunke 11. Firere, R1. Femmere, bunke 1. "
+        "Seksere, bunke 2 og R6. Syvere, bunke 12. Ottere, bunke 10. Tiere, R3. "
+        "Knægte, bunke 7 og R7. Damer, bunke 6 og R5. Konger, bunker 4 og 5, R8.",
     ],
 }
 

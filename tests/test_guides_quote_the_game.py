@@ -20,7 +20,7 @@ CODE = "HM1-N-EMQPNCT"
 # -- the guides quote only what the game says ---------------------------------------
 
 GUIDES = {
-    "en": ("guide-en.md", "strategy-en.md"),
+    "en": ("guide-en.md", "strategy-en.md", "web.md"),
     "ca": ("guide-ca.md", "strategy-ca.md"),
     "da": ("guide-da.md", "strategy-da.md"),
 }
@@ -59,7 +59,7 @@ def _pattern(message: str, words: dict[str, str]) -> re.Pattern[str] | None:
     for found in PLACEHOLDER.finditer(message):
         parts.append(re.escape(message[end : found.start()]))
         # a placeholder that starts a message is a name or a place, never a sentence
-        parts.append(words.get(found.group(1), "[^.?]+?" if not found.start() else ".+?"))
+        parts.append(words.get(found.group(1), "[^.?]+?" if not found.start() else "[^.?;]+?"))
         end = found.end()
     parts.append(re.escape(message[end:]))
     body = "".join(parts)
@@ -125,4 +125,10 @@ def test_the_guide_check_finds_a_sentence_the_game_does_not_say():
     never = "Der er endnu intet sted under markøren. Piletasterne vælger et."
     assert not _said_by_the_game(never, patterns)
     assert not _said_by_the_game("Sejr: alle 104 kort er fjernet.", patterns)
+    # a placeholder in the middle of a message stands for a name or a list, never for a
+    # semicolon and what follows it: the answers of an older game do not pass
+    assert not _said_by_the_game(
+        "Valgt, hjerter konge i bunke 3; klør knægt i reserve R8.", patterns
+    )
+    assert _said_by_the_game("Valgt, hjerter konge i bunke 3 og klør knægt i reserve R8.", patterns)
     assert lexicon("da").language_name("ca") == "catalansk"

@@ -108,7 +108,7 @@ def test_tops_says_heights_only_with_the_setting():
     plain = transcript(session, ["tops"], start=False)
     assert "with" not in plain and "Twos, piles 1, 4 and 7." in plain
     heights = transcript(session, ["set heights on", "tops"], start=False)
-    assert "Twos, pile 1 with 7 cards, pile 4 with 8 cards, pile 7 with 8 cards." in heights
+    assert "Twos, pile 1 with 7 cards, pile 4 with 8 cards and pile 7 with 8 cards." in heights
     assert "R2" in heights and "R2 with" not in heights  # a reserve slot holds one card
 
 

@@ -73,7 +73,7 @@ def test_the_start_says_which_voice_speaks_and_how_to_change_it(orca, tmp_path):
     front.close()
     assert written[1].startswith("Bunke 1,")  # the table at once, the choice after it
     assert written[-1] == (
-        "Stemme, din skærmlæser, Orca. Spillet er tavst. Skriv tale til for spillets egen stemme."
+        "Tale, din skærmlæser, Orca. Spillet er tavst. Skriv tale til for spillets egen stemme."
     )
 
 

@@ -149,7 +149,9 @@ def test_the_terminal_sentences_that_are_untrue_in_a_page_are_replaced(tmp_path)
     page, _ = opened(tmp_path, "ca", code=CODE)
     topic = said(page, "ajuda veu")["lines"]
     speech = [line for line in topic if line.startswith("veu ")]
-    assert speech == ["veu o v. La veu del navegador. Auto no parla en una pàgina, sí parla."]
+    assert speech == [
+        "veu o v. La veu del navegador. Amb auto, calla en una pàgina. Amb sí, parla."
+    ]
     table = said(page, "ajuda arc")["text"]
     assert "fletxes" not in table and "Els llocs segueixen l'arc" in table
 

@@ -20,9 +20,9 @@ CODE = DealCode.parse("HM1-N-EMQPNCT")
 @pytest.mark.parametrize(
     ("language", "one", "two"),
     [
-        ("en", "Empty, reserve R1.", "Empty, pile 3, reserve R1."),
-        ("ca", "Buida, reserva R1.", "Buides, pila 3, reserva R1."),
-        ("da", "Tom, reserve R1.", "Tomme, bunke 3, reserve R1."),
+        ("en", "Empty, reserve R1.", "Empty, pile 3 and reserve R1."),
+        ("ca", "Buida, reserva R1.", "Buides, pila 3 i reserva R1."),
+        ("da", "Tom, reserve R1.", "Tomme, bunke 3 og reserve R1."),
     ],
 )
 def test_one_empty_place_is_said_in_the_singular(language, one, two):
@@ -75,7 +75,7 @@ def test_catalan_words_a_place_named_twice_as_feminine_and_runs_of_piles_with_ar
         (
             "da",
             ["vælg", "bunke"],
-            ["Angiv, hvilke steder. Skriv vælg", "Angiv, hvilket sted. Skriv bunke"],
+            ["Angiv steder. Skriv vælg", "Angiv et sted. Skriv bunke"],
         ),
         ("en", ["set perhaps", "lang"], ["Say which setting and its value.", "Missing value."]),
         (
@@ -86,7 +86,7 @@ def test_catalan_words_a_place_named_twice_as_feminine_and_runs_of_piles_with_ar
         (
             "da",
             ["indstil måske", "tale"],
-            ["Angiv, hvilken indstilling og værdi", "Værdien mangler."],
+            ["Angiv en indstilling og en værdi", "Værdien mangler."],
         ),
     ],
 )

@@ -35,7 +35,9 @@ def hidden(w: Words, event: se.HiddenShown) -> list[str]:
     if not event.total:
         return [w._("No card is hidden.")]
     counts = [COUNTS[rank](w, n).format(n=n) for rank, n in event.counts if n]
-    line = w._("Still hidden, {cards}.").format(cards=w.cards_count(event.total))
+    # a plural message, so that "hidden" agrees with one card in Catalan
+    still = w.ngettext("Still hidden, {n} card.", "Still hidden, {n} cards.", event.total)
+    line = still.format(n=event.total)
     line += " " + upper_first(w.join(counts)) + "."
     if len(counts) < len(event.counts):
         line += " " + w._("None of the other values.")
@@ -50,6 +52,8 @@ def moves(w: Words, event: se.MovesShown) -> list[str]:
     count = upper_first(w.moves(event.total))
     if len(event.moves) < event.total:
         head = w._("{moves}. The last {said}, oldest first.")
+    elif event.total == 1:
+        head = "{moves}."  # one move has no order to tell
     else:
         head = w._("{moves}, oldest first.")
     lines = [head.format(moves=count, said=len(event.moves))]

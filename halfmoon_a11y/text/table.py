@@ -80,7 +80,14 @@ class TableWords:
             parts.append(w._("reserve {slots}").format(slots=names))
         # one empty place is "Buida", "Tom": the word agrees with how many places there are
         empty = w.ngettext("Empty, {places}.", "Empty, {places}.", len(locations))
-        return empty.format(places=", ".join(parts))
+        whole = len(piles) in (0, 1, len(ALL_PILES)) and len(slots) in (0, 1, len(ALL_SLOTS))
+        return empty.format(places=self._together(parts, whole))
+
+    def _together(self, parts: list[str], single: bool) -> str:
+        """Two parts that each name one place, or all of a kind, joined by "and": by ear
+        "pile 11, R2" sounds unfinished. Parts that hold an "and" of their own stay apart
+        by a comma, so that no line says "piles 1 and 3 and R2"."""
+        return self.words.join(parts) if single else ", ".join(parts)
 
     def runs(self, numbers: Sequence[int], prefix: str) -> str:
         """ "1, 3 and 5", with three or more in a row said as one: "1 to 11, R2 to R8"."""
@@ -157,9 +164,10 @@ class TableWords:
                 )
             if slots:
                 parts.append(w.join(slots))
+            single = (len(piles) <= 1 or bool(heights)) and len(slots) <= 1
             said.append(
                 w._("{value}, {places}.").format(
-                    value=w._(RANK_GROUPS[rank]), places=", ".join(parts)
+                    value=w._(RANK_GROUPS[rank]), places=self._together(parts, single)
                 )
             )
         return " ".join(said)

@@ -10,6 +10,7 @@ import sys
 from collections.abc import Callable, Iterable
 
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
+from halfmoon_a11y.play.lexicon import lexicon
 from halfmoon_a11y.play.settings import SETTINGS, SettingSpec, Switch
 from halfmoon_a11y.text.refusals import echo
 from halfmoon_a11y.text.words import Words
@@ -132,12 +133,15 @@ def _add_setting_option(parser: argparse.ArgumentParser, spec: SettingSpec, word
         )
         return
     choices = list(spec.kind.words()) or None
+    named = choices or []
+    if spec.key == "lang":  # a code alone tells a player little: "ca (Catalan)"
+        named = [f"{code} ({lexicon(words.language).language_name(code)})" for code in named]
     parser.add_argument(
         f"--{spec.key}",
         dest=spec.field,
         choices=choices,
         type=str if choices else _option_type(spec),
-        help=helps[0].format(choices=words.either(choices or [])),
+        help=helps[0].format(choices=words.either(named)),
     )
 
 
