@@ -300,10 +300,154 @@ function stalled() {
   announce(said);
 }
 
+// -- a quicker start: Python's memory, kept ----------------------------------------------
+
+// After a first start the page keeps Python's memory as it is once the game's modules are
+// imported (a Pyodide memory snapshot), and later starts begin from it: no Python to
+// start, no module to import. It is kept in Cache Storage, apart from the service
+// worker's caches (their names start "halfmoon-"), under this build's version: another
+// build, even with the same Pyodide, has other modules in that memory. Pyodide checks as
+// well that it made it (its build id in the snapshot). Gzip's checksum finds damaged
+// bytes. Anything wrong, and the page starts as without it, and makes a new one.
+// It holds none of the player's files: it is made before the game's folder is read.
+const SNAPSHOTS = "halfmoon.snapshots";
+const SNAPSHOT_LIMIT = 96 * 2 ** 20; // a larger memory is not kept
+const snapshotKey = () => new URL(`halfmoon-snapshot?v=${BUILD}`, location.href).href;
+let made = null; // the snapshot made at this start, to keep once the game is ready
+let restored = false; // this start began from a snapshot
+
+async function storedSnapshot() {
+  try {
+    const found = await (await caches.open(SNAPSHOTS)).match(snapshotKey());
+    if (!found) return null;
+    const unpacked = found.body.pipeThrough(new DecompressionStream("gzip"));
+    return new Uint8Array(await new Response(unpacked).arrayBuffer());
+  } catch (error) {
+    console.warn("The kept snapshot is damaged; starting without it.", error);
+    await dropSnapshots();
+    return null;
+  }
+}
+
+async function dropSnapshots(except = null) {
+  try {
+    const cache = await caches.open(SNAPSHOTS);
+    for (const request of await cache.keys()) {
+      if (request.url !== except) await cache.delete(request);
+    }
+  } catch {
+    // no Cache Storage here: nothing kept, nothing to drop
+  }
+}
+
+async function unpackWheels(python, wheels) {
+  for (const wheel of wheels) {
+    const data = await (await fetch(`wheels/${wheel}?v=${BUILD}`)).arrayBuffer();
+    python.unpackArchive(data, "wheel");
+  }
+}
+
+// What a restored memory must redo: its files (Emscripten keeps them outside that
+// memory), and `random`, whose state would be the same at every restored start. The
+// string hash's secret stays the same too; the game's answers do not depend on it
+// (tests/test_hash_seed.py). The deals come from os.urandom, the browser's crypto.
+const AFTER_RESTORE = `
+import sys
+if "random" in sys.modules:
+    sys.modules["random"].seed()
+import halfmoon_a11y.ui.web
+`;
+
+const BEFORE_SNAPSHOT = `
+import importlib
+from halfmoon_a11y.ui.web import WARM
+for name in WARM:
+    try:
+        importlib.import_module(name)
+    except ImportError:
+        pass
+`;
+
+// Python with the game's modules imported: from a kept snapshot, else started afresh
+// (and a snapshot made, to keep once the game is ready).
+async function startPython(loadPyodide, wheels, snapshot) {
+  const indexURL = new URL("pyodide/", location.href).href;
+  const kept = await snapshot;
+  if (kept) {
+    try {
+      const python = await loadPyodide({ indexURL, _loadSnapshot: kept });
+      performance.mark("halfmoon-python");
+      await unpackWheels(python, wheels);
+      python.runPython(AFTER_RESTORE);
+      performance.mark("halfmoon-wheels");
+      restored = true;
+      return python;
+    } catch (error) {
+      console.warn("The kept snapshot does not fit; starting without it.", error);
+      await dropSnapshots();
+    }
+  }
+  const python = await loadPyodide({ indexURL, _makeSnapshot: true });
+  performance.mark("halfmoon-python");
+  await unpackWheels(python, wheels);
+  // What the game imports at its start and at its first turns (Page.warm), in the
+  // snapshot, so that a restored start imports nothing.
+  python.runPython(BEFORE_SNAPSHOT);
+  performance.mark("halfmoon-wheels");
+  try {
+    made = python.makeMemorySnapshot();
+  } catch (error) {
+    console.warn("No snapshot of this start.", error);
+  }
+  return python;
+}
+
+// The snapshot made at this start, compressed and kept, once there is room for it many
+// times over: it must never take the room the game's own files need.
+async function keepSnapshot() {
+  const snapshot = made;
+  made = null;
+  if (!snapshot || snapshot.length > SNAPSHOT_LIMIT) return false;
+  try {
+    const packed = await new Response(
+      new Blob([snapshot]).stream().pipeThrough(new CompressionStream("gzip")),
+    ).blob();
+    const estimate = await navigator.storage?.estimate?.();
+    if (estimate && estimate.quota - estimate.usage < 10 * packed.size) return false;
+    const cache = await caches.open(SNAPSHOTS);
+    await cache.put(snapshotKey(), new Response(packed));
+    await dropSnapshots(snapshotKey()); // older builds' snapshots go
+    return true;
+  } catch (error) {
+    console.warn("The snapshot was not kept.", error);
+    return false;
+  }
+}
+
+// -- the files kept for offline ------------------------------------------------------------
+
+// The service worker keeps this build's files once the page is ready (web/sw.js): what
+// the page fetched comes from the browser's HTTP cache, so a first visit downloads each
+// file once. True when every file is kept.
+async function keepOffline(registered) {
+  try {
+    if (!(await registered)) return false;
+    const worker = (await navigator.serviceWorker.ready).active;
+    return await new Promise((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = (event) => resolve(event.data === true);
+      worker.postMessage({ keep: BUILD }, [channel.port2]);
+    });
+  } catch {
+    return false;
+  }
+}
+
 // -- starting ----------------------------------------------------------------------------
 
 async function start() {
   const watchdog = setTimeout(stalled, LOAD_SECONDS * 1000);
+  const snapshot = storedSnapshot(); // read while the rest loads
   // Every file asked with this build's version: the service worker answers from this
   // build's cache, even while a newer build takes over (a page never mixes two builds).
   const build = await (await fetch(`build.json?v=${BUILD}`)).json();
@@ -313,18 +457,16 @@ async function start() {
   field.focus(); // once the page speaks the player's language
   setStatus("loading");
   announce(words[language].loading);
+  let registered = Promise.resolve(false);
   if ("serviceWorker" in navigator && location.protocol !== "file:") {
-    navigator.serviceWorker.register("sw.js").catch(() => {});
+    registered = navigator.serviceWorker.register("sw.js").then(
+      () => true,
+      () => false,
+    );
   }
   storage = await import(`./store.js?v=${BUILD}`);
   const { loadPyodide } = await import("./pyodide/pyodide.mjs");
-  pyodide = await loadPyodide({ indexURL: new URL("pyodide/", location.href).href });
-  performance.mark("halfmoon-python");
-  for (const wheel of build.wheels) {
-    const data = await (await fetch(`wheels/${wheel}?v=${BUILD}`)).arrayBuffer();
-    pyodide.unpackArchive(data, "wheel");
-  }
-  performance.mark("halfmoon-wheels");
+  pyodide = await startPython(loadPyodide, build.wheels, snapshot);
   const IDBFS = pyodide.FS.filesystems.IDBFS;
   forget = storage.reopenAfterEviction(IDBFS).bind(null, HOME);
   storage.noteSyncs(IDBFS);
@@ -358,6 +500,9 @@ async function start() {
   // While the player hears the opening: load what a first refusal or `stats` would.
   const idle = window.requestIdleCallback || ((then) => setTimeout(then, 200));
   idle(() => safely(() => page.warm()));
+  // Then, out of the player's way: the snapshot and the files for offline.
+  const snapshotKept = new Promise((resolve) => idle(() => keepSnapshot().then(resolve)));
+  const offline = snapshotKept.then(() => keepOffline(registered));
   // For the page's tests and the curious: the game, and the last sync to IndexedDB.
   // quiet: no words wait for the live region's refill.
   window.halfmoon = {
@@ -365,6 +510,9 @@ async function start() {
     page,
     settled: () => keeping || Promise.resolve(true),
     quiet: () => pending === null,
+    restored, // this start began from a kept snapshot
+    snapshotKept: () => snapshotKept, // true once this start's snapshot is kept
+    offline: () => offline, // true once the service worker keeps every file
   };
 }
 
