@@ -19,26 +19,20 @@ from tests import web_support as web
 
 pytestmark = pytest.mark.slow
 
-# The kept snapshot, changed in the page: unpacked, `change` applied to its bytes (a
-# Uint8Array), packed and kept again under the same key, as web/game.js keeps it.
-CHANGE_SNAPSHOT = """async (change) => {
+# The kept start, changed in the page: unpacked by the page, `change` applied to the bytes
+# of Pyodide's memory snapshot (`memory`, a Uint8Array), packed by the page and kept again
+# under the same key; or its bytes as stored changed (`packed`), its checksum left as it was.
+CHANGE_SNAPSHOT = """async ([change, storedChange]) => {
   const cache = await caches.open("halfmoon.snapshots");
   const [key] = await cache.keys();
-  const packed = await (await cache.match(key)).blob();
-  let bytes = new Uint8Array(await new Response(
-    packed.stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
-  bytes = (new Function("bytes", change))(bytes);
-  const again = await new Response(
-    new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"))).blob();
-  await cache.put(key, new Response(again));
-  return key.url;
-}"""
-# The kept snapshot's bytes as stored, changed (damaged on the disk: gzip's own check).
-DAMAGE_STORED = """async () => {
-  const cache = await caches.open("halfmoon.snapshots");
-  const [key] = await cache.keys();
-  const packed = new Uint8Array(await (await cache.match(key)).arrayBuffer());
-  packed[Math.floor(packed.length / 2)] ^= 0xff;
+  let packed = new Uint8Array(await (await cache.match(key)).arrayBuffer());
+  if (change) {
+    const { files, memory } = window.halfmoon.keptStart.unpack(packed);
+    (new Function("memory", change))(memory);
+    packed = window.halfmoon.keptStart.pack(memory, files);
+  } else {
+    (new Function("packed", storedChange))(packed);
+  }
   await cache.put(key, new Response(packed));
 }"""
 KEPT_KEYS = (
@@ -140,23 +134,22 @@ def test_a_return_visit_starts_from_the_kept_snapshot_with_random_seeded_again(
 @pytest.mark.parametrize(
     ("spoil", "why"),
     [
-        # Made by another Pyodide: its build id (bytes 16 to 47 of the header) differs.
-        ("bytes[16] ^= 0xff; return bytes;", "build id mismatch"),
-        # Not a snapshot at all.
-        ("return bytes.subarray(0, 4096).fill(7);", "invalid magic number"),
-        # Damaged on the disk: gzip's checksum no longer holds.
-        (None, "damaged"),
+        # Made by another Pyodide: its build id (bytes 16 to 47 of its header) differs.
+        (["memory[16] ^= 0xff;", None], "build id mismatch"),
+        # Not a snapshot of Pyodide's at all.
+        (["memory.subarray(0, 4096).fill(7);", None], "invalid magic number"),
+        # Not what the page keeps.
+        ([None, "packed[0] ^= 0xff;"], "not a kept start"),
+        # Damaged on the disk: one byte of the memory, stored, changed.
+        ([None, "packed[packed.length - 5000] ^= 0x10;"], "damaged bytes"),
     ],
-    ids=["another-pyodide", "not-a-snapshot", "damaged-bytes"],
+    ids=["another-pyodide", "not-a-snapshot", "not-a-kept-start", "damaged-bytes"],
 )
 def test_a_snapshot_that_does_not_fit_falls_back_to_a_normal_start(browser, served, spoil, why):
     made = context(browser)
     page = started(made, served.url)
     page.evaluate("window.halfmoon.snapshotKept()")
-    if spoil is None:
-        page.evaluate(DAMAGE_STORED)
-    else:
-        page.evaluate(CHANGE_SNAPSHOT, spoil)
+    page.evaluate(CHANGE_SNAPSHOT, spoil)
     restart(page)
     assert page.evaluate("window.halfmoon.restored") is False
     assert any(why in warning for warning in page.warnings), page.warnings

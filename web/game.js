@@ -303,29 +303,114 @@ function stalled() {
 // -- a quicker start: Python's memory, kept ----------------------------------------------
 
 // After a first start the page keeps Python's memory as it is once the game's modules are
-// imported (a Pyodide memory snapshot), and later starts begin from it: no Python to
-// start, no module to import. It is kept in Cache Storage, apart from the service
-// worker's caches (their names start "halfmoon-"), under this build's version: another
-// build, even with the same Pyodide, has other modules in that memory. Pyodide checks as
-// well that it made it (its build id in the snapshot). Gzip's checksum finds damaged
-// bytes. Anything wrong, and the page starts as without it, and makes a new one.
-// It holds none of the player's files: it is made before the game's folder is read.
+// imported (a Pyodide memory snapshot), with the files the wheels put in site-packages
+// (Emscripten keeps files outside that memory), and later starts begin from them: no
+// Python to start, no module to import, no wheel to unpack. They are kept in Cache
+// Storage, apart from the service worker's caches (whose names start "halfmoon-"), under
+// this build's version: another build, even with the same Pyodide, has other modules in
+// that memory. Pyodide checks as well that it made the snapshot (its build id in it).
+// A checksum finds damaged bytes. Anything wrong, and the page starts as without
+// them, and makes them again. They hold none of the player's files: they are made before
+// the game's folder is read.
 const SNAPSHOTS = "halfmoon.snapshots";
 const SNAPSHOT_LIMIT = 96 * 2 ** 20; // a larger memory is not kept
 const snapshotKey = () => new URL(`halfmoon-snapshot?v=${BUILD}`, location.href).href;
-let made = null; // the snapshot made at this start, to keep once the game is ready
-let restored = false; // this start began from a snapshot
+let made = null; // this start's memory and files, to keep once the game is ready
+let restored = false; // this start began from a kept snapshot
 
+// A kept start's bytes, stored as they are: unpacking 7 MB of gzip took longer than
+// reading 18 MB (benchmarks/web_page.py). Five 32-bit words ("HMS2", the length of a JSON
+// list of the files' paths and sizes, a checksum of all that follows the five words, the
+// memory's length, the number of its pages that are not all zeros), then the list, the
+// files' bytes, zeros up to a multiple of 4, the index of each page kept, and those pages
+// (4 KiB each; the memory's last may be shorter); zeros up to a multiple of 4 at the end.
+// Some 40 % of the memory is pages of zeros, not kept.
+const KEPT_START = 0x32534d48; // "HMS2"
+const PAGE = 4096;
+const HEAD = 20;
+
+function checksum(bytes) {
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset + HEAD, (bytes.length - HEAD) / 4);
+  let sum = 0x811c9dc5;
+  for (let index = 0; index < words.length; index++) {
+    sum = Math.imul(sum ^ words[index], 0x01000193) ^ (sum >>> 15);
+  }
+  return sum >>> 0;
+}
+
+function packStart(memory, files) {
+  const list = new TextEncoder().encode(JSON.stringify(files.map(([path, bytes]) => [path, bytes.length])));
+  if (memory.length % 4) throw new Error("a memory of whole words only"); // Pyodide's are
+  const words = new Uint32Array(memory.buffer, memory.byteOffset, memory.length / 4);
+  const kept = [];
+  for (let page = 0; page * PAGE < memory.length; page++) {
+    const to = Math.min((page + 1) * (PAGE / 4), words.length);
+    for (let word = page * (PAGE / 4); word < to; word++) {
+      if (words[word] !== 0) {
+        kept.push(page);
+        break;
+      }
+    }
+  }
+  const pageBytes = (page) => Math.min(PAGE, memory.length - page * PAGE);
+  const filesEnd = HEAD + list.length + files.reduce((sum, [, bytes]) => sum + bytes.length, 0);
+  const indexAt = Math.ceil(filesEnd / 4) * 4;
+  const pagesAt = indexAt + 4 * kept.length;
+  const end = pagesAt + kept.reduce((sum, page) => sum + pageBytes(page), 0);
+  const packed = new Uint8Array(Math.ceil(end / 4) * 4);
+  let at = HEAD;
+  packed.set(list, at);
+  at += list.length;
+  for (const [, bytes] of files) {
+    packed.set(bytes, at);
+    at += bytes.length;
+  }
+  new Uint32Array(packed.buffer, indexAt, kept.length).set(kept);
+  at = pagesAt;
+  for (const page of kept) {
+    packed.set(memory.subarray(page * PAGE, page * PAGE + pageBytes(page)), at);
+    at += pageBytes(page);
+  }
+  const head = new Uint32Array(packed.buffer, 0, 5);
+  head.set([KEPT_START, list.length, 0, memory.length, kept.length]);
+  head[2] = checksum(packed);
+  return packed;
+}
+
+function unpackStart(packed) {
+  if (packed.length < HEAD || packed.length % 4) throw new Error("not a kept start");
+  const [magic, length, sum, memoryLength, count] = new Uint32Array(packed.buffer, packed.byteOffset, 5);
+  if (magic !== KEPT_START) throw new Error("not a kept start");
+  if (checksum(packed) !== sum) throw new Error("a kept start with damaged bytes");
+  let at = HEAD + length;
+  const files = JSON.parse(new TextDecoder().decode(packed.subarray(HEAD, at))).map(([path, size]) => {
+    const bytes = packed.subarray(at, at + size);
+    at += size;
+    return [path, bytes];
+  });
+  const indexAt = Math.ceil(at / 4) * 4;
+  const pages = new Uint32Array(packed.buffer, packed.byteOffset + indexAt, count);
+  const memory = new Uint8Array(memoryLength);
+  at = indexAt + 4 * count;
+  for (const page of pages) {
+    const size = Math.min(PAGE, memoryLength - page * PAGE);
+    memory.set(packed.subarray(at, at + size), page * PAGE);
+    at += size;
+  }
+  return { files, memory };
+}
+
+// The kept start of this build: null when there is none; else a promise of its files
+// and memory, rejected when its bytes are damaged.
 async function storedSnapshot() {
   try {
     const found = await (await caches.open(SNAPSHOTS)).match(snapshotKey());
     if (!found) return null;
-    const unpacked = found.body.pipeThrough(new DecompressionStream("gzip"));
-    return new Uint8Array(await new Response(unpacked).arrayBuffer());
-  } catch (error) {
-    console.warn("The kept snapshot is damaged; starting without it.", error);
-    await dropSnapshots();
-    return null;
+    const start = found.arrayBuffer().then((bytes) => unpackStart(new Uint8Array(bytes)));
+    start.catch(() => {}); // said when Pyodide or the files need it (startPython)
+    return { start };
+  } catch {
+    return null; // no Cache Storage here
   }
 }
 
@@ -347,10 +432,23 @@ async function unpackWheels(python, wheels) {
   }
 }
 
-// What a restored memory must redo: its files (Emscripten keeps them outside that
-// memory), and `random`, whose state would be the same at every restored start. The
-// string hash's secret stays the same too; the game's answers do not depend on it
-// (tests/test_hash_seed.py). The deals come from os.urandom, the browser's crypto.
+// Every file under `folder`, with its bytes.
+function filesUnder(FS, folder) {
+  const found = [];
+  for (const name of FS.readdir(folder)) {
+    if (name === "." || name === "..") continue;
+    const path = `${folder}/${name}`;
+    const { mode } = FS.stat(path);
+    if (FS.isDir(mode)) found.push(...filesUnder(FS, path));
+    else if (FS.isFile(mode)) found.push([path, FS.readFile(path)]);
+  }
+  return found;
+}
+
+// What a restored memory must redo: `random`, whose state would be the same at every
+// restored start. The string hash's secret stays the same too; the game's answers do not
+// depend on it (tests/test_hash_seed.py). The deals come from os.urandom, the browser's
+// crypto.
 const AFTER_RESTORE = `
 import sys
 if "random" in sys.modules:
@@ -358,6 +456,8 @@ if "random" in sys.modules:
 import halfmoon_a11y.ui.web
 `;
 
+// What the game imports at its start and at its first turns (Page.warm), in the
+// snapshot, so that a restored start imports nothing.
 const BEFORE_SNAPSHOT = `
 import importlib
 from halfmoon_a11y.ui.web import WARM
@@ -369,33 +469,39 @@ for name in WARM:
 `;
 
 // Python with the game's modules imported: from a kept snapshot, else started afresh
-// (and a snapshot made, to keep once the game is ready).
+// (and a snapshot made, to keep once the game is ready). Pyodide loads its own files
+// while the kept start is read.
 async function startPython(loadPyodide, wheels, snapshot) {
   const indexURL = new URL("pyodide/", location.href).href;
   const kept = await snapshot;
   if (kept) {
     try {
-      const python = await loadPyodide({ indexURL, _loadSnapshot: kept });
+      const start = kept.start;
+      const memory = start.then(({ memory }) => memory);
+      memory.catch(() => {}); // Pyodide waits for it later: said below, if it fails
+      const python = await loadPyodide({ indexURL, _loadSnapshot: memory });
       performance.mark("halfmoon-python");
-      await unpackWheels(python, wheels);
+      for (const [path, bytes] of (await start).files) {
+        python.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+        python.FS.writeFile(path, bytes);
+      }
       python.runPython(AFTER_RESTORE);
       performance.mark("halfmoon-wheels");
       restored = true;
       return python;
     } catch (error) {
-      console.warn("The kept snapshot does not fit; starting without it.", error);
+      console.warn("The kept snapshot does not fit or is damaged; starting without it.", error);
       await dropSnapshots();
     }
   }
   const python = await loadPyodide({ indexURL, _makeSnapshot: true });
   performance.mark("halfmoon-python");
   await unpackWheels(python, wheels);
-  // What the game imports at its start and at its first turns (Page.warm), in the
-  // snapshot, so that a restored start imports nothing.
+  const sitePackages = python.runPython("import sysconfig; sysconfig.get_path('purelib')");
   python.runPython(BEFORE_SNAPSHOT);
   performance.mark("halfmoon-wheels");
   try {
-    made = python.makeMemorySnapshot();
+    made = { memory: python.makeMemorySnapshot(), files: filesUnder(python.FS, sitePackages) };
   } catch (error) {
     console.warn("No snapshot of this start.", error);
   }
@@ -405,13 +511,11 @@ async function startPython(loadPyodide, wheels, snapshot) {
 // The snapshot made at this start, compressed and kept, once there is room for it many
 // times over: it must never take the room the game's own files need.
 async function keepSnapshot() {
-  const snapshot = made;
+  const start = made;
   made = null;
-  if (!snapshot || snapshot.length > SNAPSHOT_LIMIT) return false;
+  if (!start || start.memory.length > SNAPSHOT_LIMIT) return false;
   try {
-    const packed = await new Response(
-      new Blob([snapshot]).stream().pipeThrough(new CompressionStream("gzip")),
-    ).blob();
+    const packed = new Blob([packStart(start.memory, start.files)]);
     const estimate = await navigator.storage?.estimate?.();
     if (estimate && estimate.quota - estimate.usage < 10 * packed.size) return false;
     const cache = await caches.open(SNAPSHOTS);
@@ -447,7 +551,10 @@ async function keepOffline(registered) {
 
 async function start() {
   const watchdog = setTimeout(stalled, LOAD_SECONDS * 1000);
-  const snapshot = storedSnapshot(); // read while the rest loads
+  // Read and loaded while build.json comes: the kept start, the storage, Pyodide.
+  const snapshot = storedSnapshot();
+  const storeModule = import(`./store.js?v=${BUILD}`);
+  const pyodideModule = import("./pyodide/pyodide.mjs");
   // Every file asked with this build's version: the service worker answers from this
   // build's cache, even while a newer build takes over (a page never mixes two builds).
   const build = await (await fetch(`build.json?v=${BUILD}`)).json();
@@ -464,8 +571,8 @@ async function start() {
       () => false,
     );
   }
-  storage = await import(`./store.js?v=${BUILD}`);
-  const { loadPyodide } = await import("./pyodide/pyodide.mjs");
+  storage = await storeModule;
+  const { loadPyodide } = await pyodideModule;
   pyodide = await startPython(loadPyodide, build.wheels, snapshot);
   const IDBFS = pyodide.FS.filesystems.IDBFS;
   forget = storage.reopenAfterEviction(IDBFS).bind(null, HOME);
@@ -511,6 +618,7 @@ async function start() {
     settled: () => keeping || Promise.resolve(true),
     quiet: () => pending === null,
     restored, // this start began from a kept snapshot
+    keptStart: { pack: packStart, unpack: unpackStart }, // its bytes, as kept
     snapshotKept: () => snapshotKept, // true once this start's snapshot is kept
     offline: () => offline, // true once the service worker keeps every file
   };
