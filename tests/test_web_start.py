@@ -35,6 +35,13 @@ CHANGE_SNAPSHOT = """async ([change, storedChange]) => {
   }
   await cache.put(key, new Response(packed));
 }"""
+# Every file of the game's package, read: a restored start has the files of the wheels
+# again (Emscripten keeps them outside Python's memory), though it unpacks none.
+EVERY_FILE = """
+import pathlib, halfmoon_a11y
+found = list(pathlib.Path(halfmoon_a11y.__file__).parent.rglob("*.py"))
+len(found) > 50 and all(path.read_bytes() for path in found)
+"""
 KEPT_KEYS = (
     """async () => (await (await caches.open("halfmoon.snapshots")).keys()).map(k => k.url)"""
 )
@@ -125,6 +132,9 @@ def test_a_return_visit_starts_from_the_kept_snapshot_with_random_seeded_again(
         deals.append(deal_of(web.type_line(page, "new")[-1]))
         # The restored game plays as CPython's page front end does.
         assert web.type_line(page, "tops") == [python_says(deals[-1], "tops")]
+    # The wheels' files are back: every module and catalog of the game, read again.
+    assert page.evaluate(f"window.halfmoon.pyodide.runPython(`{EVERY_FILE}`)") is True
+    assert web.type_line(page, "lang da") == [python_says(deals[-1], "lang da")]
     assert deals[0] != deals[1]
     assert draws[0] != draws[1]
     assert page.errors == []

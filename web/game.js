@@ -303,8 +303,8 @@ function stalled() {
 // -- a quicker start: Python's memory, kept ----------------------------------------------
 
 // After a first start the page keeps Python's memory as it is once the game's modules are
-// imported (a Pyodide memory snapshot), with the files the wheels put in site-packages
-// (Emscripten keeps files outside that memory), and later starts begin from them: no
+// imported (a Pyodide memory snapshot), with the files the wheels unpacked (Emscripten
+// keeps files outside that memory), and later starts begin from them: no
 // Python to start, no module to import, no wheel to unpack. They are kept in Cache
 // Storage, apart from the service worker's caches (whose names start "halfmoon-"), under
 // this build's version: another build, even with the same Pyodide, has other modules in
@@ -432,14 +432,14 @@ async function unpackWheels(python, wheels) {
   }
 }
 
-// Every file under `folder`, with its bytes.
-function filesUnder(FS, folder) {
+// Every file under `folder`, with its bytes, but those under `except`.
+function filesUnder(FS, folder, except) {
   const found = [];
   for (const name of FS.readdir(folder)) {
-    if (name === "." || name === "..") continue;
     const path = `${folder}/${name}`;
+    if (name === "." || name === ".." || path === except) continue;
     const { mode } = FS.stat(path);
-    if (FS.isDir(mode)) found.push(...filesUnder(FS, path));
+    if (FS.isDir(mode)) found.push(...filesUnder(FS, path, except));
     else if (FS.isFile(mode)) found.push([path, FS.readFile(path)]);
   }
   return found;
@@ -496,12 +496,13 @@ async function startPython(loadPyodide, wheels, snapshot) {
   }
   const python = await loadPyodide({ indexURL, _makeSnapshot: true });
   performance.mark("halfmoon-python");
+  // The wheels go into Python's working folder (on sys.path), beside the game's folder.
   await unpackWheels(python, wheels);
-  const sitePackages = python.runPython("import sysconfig; sysconfig.get_path('purelib')");
   python.runPython(BEFORE_SNAPSHOT);
   performance.mark("halfmoon-wheels");
   try {
-    made = { memory: python.makeMemorySnapshot(), files: filesUnder(python.FS, sitePackages) };
+    const files = filesUnder(python.FS, python.FS.cwd(), HOME);
+    made = { memory: python.makeMemorySnapshot(), files };
   } catch (error) {
     console.warn("No snapshot of this start.", error);
   }
