@@ -35,7 +35,8 @@ self.addEventListener("activate", (event) => {
 // checked with the server, so that no older build's copy is taken.
 async function fetched(file) {
   try {
-    const exact = await fetch(`${file}?v=${VERSION}`, { cache: "only-if-cached", mode: "same-origin" });
+    const asked = `${file}?v=${VERSION}`;
+    const exact = await fetch(asked, { cache: "only-if-cached", mode: "same-origin" });
     if (exact.ok) return exact;
   } catch {
     // not in the HTTP cache under this version
