@@ -27,9 +27,9 @@ CHANGE_SNAPSHOT = """async ([change, storedChange]) => {
   const [key] = await cache.keys();
   let packed = new Uint8Array(await (await cache.match(key)).arrayBuffer());
   if (change) {
-    const { files, memory } = window.halfmoon.keptStart.unpack(packed);
+    const { files, memory } = await window.halfmoon.keptStart.unpack(packed);
     (new Function("memory", change))(memory);
-    packed = window.halfmoon.keptStart.pack(memory, files);
+    packed = await window.halfmoon.keptStart.pack(memory, files);
   } else {
     (new Function("packed", storedChange))(packed);
   }

@@ -314,6 +314,7 @@ function stalled() {
 // the game's folder is read.
 const SNAPSHOTS = "halfmoon.snapshots";
 const SNAPSHOT_LIMIT = 96 * 2 ** 20; // a larger memory is not kept
+const PAUSE_MS = 2000; // the player's pause that large writes wait for
 const snapshotKey = () => new URL(`halfmoon-snapshot?v=${BUILD}`, location.href).href;
 let made = null; // this start's memory and files, to keep once the game is ready
 let restored = false; // this start began from a kept snapshot
@@ -329,16 +330,33 @@ const KEPT_START = 0x32534d48; // "HMS2"
 const PAGE = 4096;
 const HEAD = 20;
 
-function checksum(bytes) {
+// Long work in slices of a few milliseconds: an answer typed meanwhile, and the storage's
+// answers, are never kept waiting behind it.
+function slices() {
+  let since = performance.now();
+  return async () => {
+    if (performance.now() - since < 4) return;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    since = performance.now();
+  };
+}
+
+async function checksum(bytes, pause = async () => {}) {
   const words = new Uint32Array(bytes.buffer, bytes.byteOffset + HEAD, (bytes.length - HEAD) / 4);
   let sum = 0x811c9dc5;
-  for (let index = 0; index < words.length; index++) {
-    sum = Math.imul(sum ^ words[index], 0x01000193) ^ (sum >>> 15);
+  for (let from = 0; from < words.length; from += 2 ** 16) {
+    const to = Math.min(from + 2 ** 16, words.length);
+    for (let index = from; index < to; index++) {
+      sum = Math.imul(sum ^ words[index], 0x01000193) ^ (sum >>> 15);
+    }
+    await pause();
   }
   return sum >>> 0;
 }
 
-function packStart(memory, files) {
+// Packed while the game is played: in slices.
+async function packStart(memory, files) {
+  const pause = slices();
   const sizes = files.map(([path, bytes]) => [path, bytes.length]);
   const list = new TextEncoder().encode(JSON.stringify(sizes));
   if (memory.length % 4) throw new Error("a memory of whole words only"); // Pyodide's are
@@ -352,6 +370,7 @@ function packStart(memory, files) {
         break;
       }
     }
+    await pause();
   }
   const pageBytes = (page) => Math.min(PAGE, memory.length - page * PAGE);
   const filesEnd = HEAD + list.length + files.reduce((sum, [, bytes]) => sum + bytes.length, 0);
@@ -371,19 +390,20 @@ function packStart(memory, files) {
   for (const page of kept) {
     packed.set(memory.subarray(page * PAGE, page * PAGE + pageBytes(page)), at);
     at += pageBytes(page);
+    await pause();
   }
   const head = new Uint32Array(packed.buffer, 0, 5);
   head.set([KEPT_START, list.length, 0, memory.length, kept.length]);
-  head[2] = checksum(packed);
+  head[2] = await checksum(packed, pause);
   return packed;
 }
 
-function unpackStart(packed) {
+async function unpackStart(packed) {
   if (packed.length < HEAD || packed.length % 4) throw new Error("not a kept start");
   const head = new Uint32Array(packed.buffer, packed.byteOffset, 5);
   const [magic, length, sum, memoryLength, count] = head;
   if (magic !== KEPT_START) throw new Error("not a kept start");
-  if (checksum(packed) !== sum) throw new Error("a kept start with damaged bytes");
+  if ((await checksum(packed)) !== sum) throw new Error("a kept start with damaged bytes");
   let at = HEAD + length;
   const sizes = JSON.parse(new TextDecoder().decode(packed.subarray(HEAD, at)));
   const files = sizes.map(([path, size]) => {
@@ -519,7 +539,7 @@ async function keepSnapshot() {
   made = null;
   if (!start || start.memory.length > SNAPSHOT_LIMIT) return false;
   try {
-    const packed = new Blob([packStart(start.memory, start.files)]);
+    const packed = new Blob([await packStart(start.memory, start.files)]);
     const estimate = await navigator.storage?.estimate?.();
     if (estimate && estimate.quota - estimate.usage < 10 * packed.size) return false;
     const cache = await caches.open(SNAPSHOTS);
@@ -530,6 +550,26 @@ async function keepSnapshot() {
     console.warn("The snapshot was not kept.", error);
     return false;
   }
+}
+
+// Large writes (the snapshot, the files for offline) share the browser's storage with the
+// game's own saves, and would hold them back while they last: they wait for a pause of
+// the player's (no key, no press, no save under way for `ms`).
+let lastTouched = 0;
+
+function touched() {
+  lastTouched = performance.now();
+}
+
+function playerPause(ms) {
+  return new Promise((resolve) => {
+    const check = () => {
+      const left = lastTouched + ms - performance.now();
+      if (left <= 0 && !keeping) resolve();
+      else setTimeout(check, Math.max(left, 100));
+    };
+    check();
+  });
 }
 
 // -- the files kept for offline ------------------------------------------------------------
@@ -612,7 +652,9 @@ async function start() {
   const idle = window.requestIdleCallback || ((then) => setTimeout(then, 200));
   idle(() => safely(() => page.warm()));
   // Then, out of the player's way: the snapshot and the files for offline.
-  const snapshotKept = new Promise((resolve) => idle(() => keepSnapshot().then(resolve)));
+  touched();
+  for (const kind of ["keydown", "pointerdown"]) document.addEventListener(kind, touched, true);
+  const snapshotKept = playerPause(PAUSE_MS).then(keepSnapshot);
   const offline = snapshotKept.then(() => keepOffline(registered));
   // For the page's tests and the curious: the game, and the last sync to IndexedDB.
   // quiet: no words wait for the live region's refill.
