@@ -69,5 +69,13 @@ def test_web_page_measures_every_figure(tmp_path_factory):
     # the page the page tests use, built once a run (the benchmark's own build took 14 s)
     built = web_support.built_page(tmp_path_factory.getbasetemp())
     done = run("web_page.py", "--runs", "1", "--commands", "3", "--folder", str(built))
-    for figure in ("cold start:", "warm start:", "Enter to announcement: median"):
+    for figure in (
+        "cold start:",
+        "warm start, snapshot:",
+        "warm start, no snapshot:",
+        "bare Pyodide, warm:",
+        "against bare Pyodide's warm",
+        "cold start bytes",
+        "Enter to announcement: median",
+    ):
         assert figure in done.stdout, done.stdout + done.stderr

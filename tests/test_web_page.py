@@ -238,7 +238,7 @@ def test_storage_full_is_said_once_and_its_end_too(browser, served):
 def test_the_page_loads_offline_once_loaded(browser, served):
     made = context(browser, served, workers="allow")
     page = opened(made, served.url)
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    assert page.evaluate("window.halfmoon.offline()") is True  # every file kept
     made.set_offline(True)
     page.reload()
     web.ready(page)

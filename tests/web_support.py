@@ -118,6 +118,44 @@ class Served:
         self.httpd.server_close()
 
 
+class Counted(Served):
+    """The built page on 127.0.0.1, counting what it sends: each request's path (with its
+    query), status and body bytes, in `sent`. The browser's own HTTP cache then stays on,
+    as it is for a player (Playwright's routing, `offline`, turns it off): keep the
+    browser off other addresses with `HERMETIC` instead."""
+
+    def __init__(self, folder: Path) -> None:
+        import functools
+        import http.server
+
+        sent: list[tuple[str, int, int]] = []
+        self.sent = sent
+
+        class Files(tool("web_serve").Files):  # type: ignore[misc]
+            def send_response(self, code: int, message: str | None = None) -> None:
+                self.status = code
+                super().send_response(code, message)
+
+            def copyfile(self, source, outputfile) -> None:
+                body = source.read()
+                sent.append((self.path, self.status, len(body)))
+                outputfile.write(body)
+
+        handler = functools.partial(Files, directory=str(folder))
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.url = f"http://127.0.0.1:{self.httpd.server_port}/"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    def bodies(self) -> list[tuple[str, int, int]]:
+        """Each body sent: (path without the query, status, bytes); 304s send none."""
+        return [(path.split("?")[0], status, size) for path, status, size in self.sent]
+
+
+# Chromium resolving no name but the page's own address: hermetic without routing.
+HERMETIC = [*CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+
+
 def offline(context, url: str) -> None:
     """Abort every request that is not to the page's own address."""
 

@@ -309,6 +309,297 @@ function stalled() {
   announce(said);
 }
 
+// -- a quicker start: Python's memory, kept ----------------------------------------------
+
+// After a first start the page keeps Python's memory as it is once the game's modules are
+// imported (a Pyodide memory snapshot), with the files the wheels unpacked (Emscripten
+// keeps files outside that memory), and later starts begin from them: no
+// Python to start, no module to import, no wheel to unpack. They are kept in Cache
+// Storage, apart from the service worker's caches (whose names start "halfmoon-"), under
+// this build's version: another build, even with the same Pyodide, has other modules in
+// that memory. Pyodide checks as well that it made the snapshot (its build id in it).
+// A checksum finds damaged bytes. Anything wrong, and the page starts as without
+// them, and makes them again. They hold none of the player's files: they are made before
+// the game's folder is read.
+const SNAPSHOTS = "halfmoon.snapshots";
+const SNAPSHOT_LIMIT = 96 * 2 ** 20; // a larger memory is not kept
+const PAUSE_MS = 2000; // the player's pause that large writes wait for
+const snapshotKey = () => new URL(`halfmoon-snapshot?v=${BUILD}`, location.href).href;
+let made = null; // this start's memory and files, to keep once the game is ready
+let restored = false; // this start began from a kept snapshot
+
+// A kept start's bytes, stored as they are: unpacking 7 MB of gzip took 0.35 to 1.3 s
+// here, longer than reading 19 MB. Five 32-bit words ("HMS2", the length of a JSON
+// list of the files' paths and sizes, a checksum of all that follows the five words, the
+// memory's length, the number of its pages that are not all zeros), then the list, the
+// files' bytes, zeros up to a multiple of 4, the index of each page kept, and those pages
+// (4 KiB each; the memory's last may be shorter); zeros up to a multiple of 4 at the end.
+// Some 40 % of the memory is pages of zeros, not kept.
+const KEPT_START = 0x32534d48; // "HMS2"
+const PAGE = 4096;
+const HEAD = 20;
+
+// Long work in slices of a few milliseconds: an answer typed meanwhile, and the storage's
+// answers, are never kept waiting behind it.
+function slices() {
+  let since = performance.now();
+  return async () => {
+    if (performance.now() - since < 4) return;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    since = performance.now();
+  };
+}
+
+async function checksum(bytes, pause = async () => {}) {
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset + HEAD, (bytes.length - HEAD) / 4);
+  let sum = 0x811c9dc5;
+  for (let from = 0; from < words.length; from += 2 ** 16) {
+    const to = Math.min(from + 2 ** 16, words.length);
+    for (let index = from; index < to; index++) {
+      sum = Math.imul(sum ^ words[index], 0x01000193) ^ (sum >>> 15);
+    }
+    await pause();
+  }
+  return sum >>> 0;
+}
+
+// Packed while the game is played: in slices.
+async function packStart(memory, files) {
+  const pause = slices();
+  const sizes = files.map(([path, bytes]) => [path, bytes.length]);
+  const list = new TextEncoder().encode(JSON.stringify(sizes));
+  if (memory.length % 4) throw new Error("a memory of whole words only"); // Pyodide's are
+  const words = new Uint32Array(memory.buffer, memory.byteOffset, memory.length / 4);
+  const kept = [];
+  for (let page = 0; page * PAGE < memory.length; page++) {
+    const to = Math.min((page + 1) * (PAGE / 4), words.length);
+    for (let word = page * (PAGE / 4); word < to; word++) {
+      if (words[word] !== 0) {
+        kept.push(page);
+        break;
+      }
+    }
+    await pause();
+  }
+  const pageBytes = (page) => Math.min(PAGE, memory.length - page * PAGE);
+  const filesEnd = HEAD + list.length + files.reduce((sum, [, bytes]) => sum + bytes.length, 0);
+  const indexAt = Math.ceil(filesEnd / 4) * 4;
+  const pagesAt = indexAt + 4 * kept.length;
+  const end = pagesAt + kept.reduce((sum, page) => sum + pageBytes(page), 0);
+  const packed = new Uint8Array(Math.ceil(end / 4) * 4);
+  let at = HEAD;
+  packed.set(list, at);
+  at += list.length;
+  for (const [, bytes] of files) {
+    packed.set(bytes, at);
+    at += bytes.length;
+  }
+  new Uint32Array(packed.buffer, indexAt, kept.length).set(kept);
+  at = pagesAt;
+  for (const page of kept) {
+    packed.set(memory.subarray(page * PAGE, page * PAGE + pageBytes(page)), at);
+    at += pageBytes(page);
+    await pause();
+  }
+  const head = new Uint32Array(packed.buffer, 0, 5);
+  head.set([KEPT_START, list.length, 0, memory.length, kept.length]);
+  head[2] = await checksum(packed, pause);
+  return packed;
+}
+
+async function unpackStart(packed) {
+  if (packed.length < HEAD || packed.length % 4) throw new Error("not a kept start");
+  const head = new Uint32Array(packed.buffer, packed.byteOffset, 5);
+  const [magic, length, sum, memoryLength, count] = head;
+  if (magic !== KEPT_START) throw new Error("not a kept start");
+  if ((await checksum(packed)) !== sum) throw new Error("a kept start with damaged bytes");
+  let at = HEAD + length;
+  const sizes = JSON.parse(new TextDecoder().decode(packed.subarray(HEAD, at)));
+  const files = sizes.map(([path, size]) => {
+    const bytes = packed.subarray(at, at + size);
+    at += size;
+    return [path, bytes];
+  });
+  const indexAt = Math.ceil(at / 4) * 4;
+  const pages = new Uint32Array(packed.buffer, packed.byteOffset + indexAt, count);
+  const memory = new Uint8Array(memoryLength);
+  at = indexAt + 4 * count;
+  for (const page of pages) {
+    const size = Math.min(PAGE, memoryLength - page * PAGE);
+    memory.set(packed.subarray(at, at + size), page * PAGE);
+    at += size;
+  }
+  return { files, memory };
+}
+
+// The kept start of this build: null when there is none; else a promise of its files
+// and memory, rejected when its bytes are damaged.
+async function storedSnapshot() {
+  try {
+    const found = await (await caches.open(SNAPSHOTS)).match(snapshotKey());
+    if (!found) return null;
+    const start = found.arrayBuffer().then((bytes) => unpackStart(new Uint8Array(bytes)));
+    start.catch(() => {}); // said when Pyodide or the files need it (startPython)
+    return { start };
+  } catch {
+    return null; // no Cache Storage here
+  }
+}
+
+async function dropSnapshots(except = null) {
+  try {
+    const cache = await caches.open(SNAPSHOTS);
+    for (const request of await cache.keys()) {
+      if (request.url !== except) await cache.delete(request);
+    }
+  } catch {
+    // no Cache Storage here: nothing kept, nothing to drop
+  }
+}
+
+async function unpackWheels(python, wheels) {
+  for (const wheel of wheels) {
+    const data = await (await fetch(`wheels/${wheel}?v=${BUILD}`)).arrayBuffer();
+    python.unpackArchive(data, "wheel");
+  }
+}
+
+// Every file under `folder`, with its bytes, but those under `except`.
+function filesUnder(FS, folder, except) {
+  const found = [];
+  for (const name of FS.readdir(folder)) {
+    const path = `${folder}/${name}`;
+    if (name === "." || name === ".." || path === except) continue;
+    const { mode } = FS.stat(path);
+    if (FS.isDir(mode)) found.push(...filesUnder(FS, path, except));
+    else if (FS.isFile(mode)) found.push([path, FS.readFile(path)]);
+  }
+  return found;
+}
+
+// What a restored memory must redo: `random`, whose state would be the same at every
+// restored start. The string hash's secret stays the same too; the game's answers do not
+// depend on it (tests/test_hash_seed.py). The deals come from os.urandom, the browser's
+// crypto.
+const AFTER_RESTORE = `
+import sys
+if "random" in sys.modules:
+    sys.modules["random"].seed()
+import halfmoon_a11y.ui.web
+`;
+
+// What the game imports at its start and at its first turns (Page.warm), in the
+// snapshot, so that a restored start imports nothing.
+const BEFORE_SNAPSHOT = `
+import importlib
+from halfmoon_a11y.ui.web import WARM
+for name in WARM:
+    try:
+        importlib.import_module(name)
+    except ImportError:
+        pass
+`;
+
+// Python with the game's modules imported: from a kept snapshot, else started afresh
+// (and a snapshot made, to keep once the game is ready). Pyodide loads its own files
+// while the kept start is read.
+async function startPython(loadPyodide, wheels, snapshot) {
+  const indexURL = new URL("pyodide/", location.href).href;
+  const kept = await snapshot;
+  if (kept) {
+    try {
+      const start = kept.start;
+      const memory = start.then(({ memory }) => memory);
+      memory.catch(() => {}); // Pyodide waits for it later: said below, if it fails
+      const python = await loadPyodide({ indexURL, _loadSnapshot: memory });
+      performance.mark("halfmoon-python");
+      for (const [path, bytes] of (await start).files) {
+        python.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+        python.FS.writeFile(path, bytes);
+      }
+      python.runPython(AFTER_RESTORE);
+      performance.mark("halfmoon-wheels");
+      restored = true;
+      return python;
+    } catch (error) {
+      console.warn("The kept snapshot does not fit or is damaged; starting without it.", error);
+      await dropSnapshots();
+    }
+  }
+  const python = await loadPyodide({ indexURL, _makeSnapshot: true });
+  performance.mark("halfmoon-python");
+  // The wheels go into Python's working folder (on sys.path), beside the game's folder.
+  await unpackWheels(python, wheels);
+  python.runPython(BEFORE_SNAPSHOT);
+  performance.mark("halfmoon-wheels");
+  try {
+    const files = filesUnder(python.FS, python.FS.cwd(), HOME);
+    made = { memory: python.makeMemorySnapshot(), files };
+  } catch (error) {
+    console.warn("No snapshot of this start.", error);
+  }
+  return python;
+}
+
+// The snapshot made at this start, compressed and kept, once there is room for it many
+// times over: it must never take the room the game's own files need.
+async function keepSnapshot() {
+  const start = made;
+  made = null;
+  if (!start || start.memory.length > SNAPSHOT_LIMIT) return false;
+  try {
+    const packed = new Blob([await packStart(start.memory, start.files)]);
+    const estimate = await navigator.storage?.estimate?.();
+    if (estimate && estimate.quota - estimate.usage < 10 * packed.size) return false;
+    const cache = await caches.open(SNAPSHOTS);
+    await cache.put(snapshotKey(), new Response(packed));
+    await dropSnapshots(snapshotKey()); // older builds' snapshots go
+    return true;
+  } catch (error) {
+    console.warn("The snapshot was not kept.", error);
+    return false;
+  }
+}
+
+// Large writes (the snapshot, the files for offline) share the browser's storage with the
+// game's own saves, and would hold them back while they last: they wait for a pause of
+// the player's (no key, no press, no save under way for `ms`).
+let lastTouched = 0;
+
+function touched() {
+  lastTouched = performance.now();
+}
+
+function playerPause(ms) {
+  return new Promise((resolve) => {
+    const check = () => {
+      const left = lastTouched + ms - performance.now();
+      if (left <= 0 && !keeping) resolve();
+      else setTimeout(check, Math.max(left, 100));
+    };
+    check();
+  });
+}
+
+// -- the files kept for offline ------------------------------------------------------------
+
+// The service worker keeps this build's files once the page is ready (web/sw.js): what
+// the page fetched comes from the browser's HTTP cache, so a first visit downloads each
+// file once. True when every file is kept.
+async function keepOffline(registered) {
+  try {
+    if (!(await registered)) return false;
+    const worker = (await navigator.serviceWorker.ready).active;
+    return await new Promise((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = (event) => resolve(event.data === true);
+      worker.postMessage({ keep: BUILD }, [channel.port2]);
+    });
+  } catch {
+    return false;
+  }
+}
+
 // -- starting ----------------------------------------------------------------------------
 
 // "Loading" is said only when the game is not ready within LOADING_SAID_AFTER ms: a
@@ -331,6 +622,10 @@ function settleField() {
 
 async function start() {
   const watchdog = setTimeout(stalled, LOAD_SECONDS * 1000);
+  // Read and loaded while build.json comes: the kept start, the storage, Pyodide.
+  const snapshot = storedSnapshot();
+  const storeModule = import(`./store.js?v=${BUILD}`);
+  const pyodideModule = import("./pyodide/pyodide.mjs");
   // Every file asked with this build's version: the service worker answers from this
   // build's cache, even while a newer build takes over (a page never mixes two builds).
   const build = await (await fetch(`build.json?v=${BUILD}`)).json();
@@ -340,18 +635,16 @@ async function start() {
   field.focus(); // once the page speaks the player's language
   setStatus("loading");
   sayLoadingSoon(language);
+  let registered = Promise.resolve(false);
   if ("serviceWorker" in navigator && location.protocol !== "file:") {
-    navigator.serviceWorker.register("sw.js").catch(() => {});
+    registered = navigator.serviceWorker.register("sw.js").then(
+      () => true,
+      () => false,
+    );
   }
-  storage = await import(`./store.js?v=${BUILD}`);
-  const { loadPyodide } = await import("./pyodide/pyodide.mjs");
-  pyodide = await loadPyodide({ indexURL: new URL("pyodide/", location.href).href });
-  performance.mark("halfmoon-python");
-  for (const wheel of build.wheels) {
-    const data = await (await fetch(`wheels/${wheel}?v=${BUILD}`)).arrayBuffer();
-    pyodide.unpackArchive(data, "wheel");
-  }
-  performance.mark("halfmoon-wheels");
+  storage = await storeModule;
+  const { loadPyodide } = await pyodideModule;
+  pyodide = await startPython(loadPyodide, build.wheels, snapshot);
   const IDBFS = pyodide.FS.filesystems.IDBFS;
   forget = storage.reopenAfterEviction(IDBFS).bind(null, HOME);
   storage.noteSyncs(IDBFS);
@@ -386,6 +679,11 @@ async function start() {
   // While the player hears the opening: load what a first refusal or `stats` would.
   const idle = window.requestIdleCallback || ((then) => setTimeout(then, 200));
   idle(() => safely(() => page.warm()));
+  // Then, out of the player's way: the snapshot and the files for offline.
+  touched();
+  for (const kind of ["keydown", "pointerdown"]) document.addEventListener(kind, touched, true);
+  const snapshotKept = playerPause(PAUSE_MS).then(keepSnapshot);
+  const offline = snapshotKept.then(() => keepOffline(registered));
   // For the page's tests and the curious: the game, and the last sync to IndexedDB.
   // quiet: no words wait for the live region's refill.
   window.halfmoon = {
@@ -393,6 +691,10 @@ async function start() {
     page,
     settled: () => keeping || Promise.resolve(true),
     quiet: () => pending === null,
+    restored, // this start began from a kept snapshot
+    keptStart: { pack: packStart, unpack: unpackStart }, // its bytes, as kept
+    snapshotKept: () => snapshotKept, // true once this start's snapshot is kept
+    offline: () => offline, // true once the service worker keeps every file
   };
 }
 
