@@ -66,16 +66,16 @@ def test_help_alone_groups_the_commands(language):
         (
             "ca",
             "ajusta velocitat 200",
-            "Ajustos. idioma català, errors de moviment no, ajuda per col·locar no, cartes "
+            "Els ajustos són idioma català, errors de moviment no, ajuda per col·locar no, cartes "
             "completes, veu auto, velocitat 200, sons sí, respostes completes, altures no. "
             "Per saber com canviar-ne un, escriu ajuda ajusta.",
         ),
         (
             "da",
             "indstil hastighed 200",
-            "Indstillinger. sprog dansk, trækfejl fra, placeringshjælp fra, kort fulde, "
+            "Indstillingerne er sprog dansk, trækfejl fra, placeringshjælp fra, kort fulde, "
             "tale auto, hastighed 200, lyde til, svar fulde, højder fra. "
-            "Skriv hjælp indstil for at høre, hvordan du skifter en.",
+            "Skriv hjælp indstil for at høre, hvordan du ændrer en af dem.",
         ),
     ],
 )

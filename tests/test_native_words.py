@@ -24,7 +24,7 @@ ONE_KING = tuple((rank, 1 if rank is Rank.KING else 0) for rank in Rank)
     ("language", "one", "many"),
     [
         ("ca", "Encara amagada, 1 carta.", "Encara amagades, 2 cartes."),
-        ("da", "Stadig skjult, 1 kort.", "Stadig skjult, 2 kort."),
+        ("da", "Stadig skjult, 1 kort.", "Stadig skjulte, 2 kort."),
         ("en", "Still hidden, 1 card.", "Still hidden, 2 cards."),
     ],
 )

@@ -150,7 +150,7 @@ def test_the_terminal_sentences_that_are_untrue_in_a_page_are_replaced(tmp_path)
     topic = said(page, "ajuda veu")["lines"]
     speech = [line for line in topic if line.startswith("veu ")]
     assert speech == [
-        "veu o v. La veu del navegador. Amb auto, calla en una pàgina. Amb sí, parla."
+        "veu o v. La veu del navegador. Amb veu auto, calla en una pàgina. Amb veu sí, parla."
     ]
     table = said(page, "ajuda arc")["text"]
     assert "fletxes" not in table and "Els llocs segueixen l'arc" in table
