@@ -86,3 +86,31 @@ def test_a_signal_during_the_goodbye_ends_nothing_too_soon_and_leaves_nothing(tm
     assert not list(speech.glob("speech-*")) if speech.exists() else True
     said = after(tmp_path, asked)
     assert said and said[0][0] == "start"
+
+
+def test_a_signal_during_the_import_of_threading_still_ends_the_game_after_its_save():
+    """Red team, issue 39 (seen in CI): a kill came while the main thread was importing
+    `threading` for a result's first wait; the handler's own `import threading` got the
+    half-made module, its watchdog failed, and the game wrote a bug. The watchdog now
+    uses the built-in `_thread`: with `threading` half made, the last save still runs and
+    the process still ends by the watchdog's deadline."""
+    code = (
+        "import os, signal, sys, time, types\n"
+        "from halfmoon_a11y.ui import world\n"
+        "world.WATCHDOG_SECONDS = 0.05\n"
+        "sys.modules['threading'] = types.ModuleType('threading')  # half made: no Thread\n"
+        "leaving = world.Leaving()\n"
+        "leaving.last_words.append(lambda: print('saved', flush=True))\n"
+        "signal.signal(signal.SIGTERM, leaving.on_signal)\n"
+        "try:\n"
+        "    os.kill(os.getpid(), signal.SIGTERM)\n"
+        "    time.sleep(5)\n"
+        "except SystemExit:\n"
+        "    time.sleep(5)  # the watchdog ends the process before this does\n"
+        "print('not ended', flush=True)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=20, check=False
+    )
+    assert done.stdout == "saved\n", done.stderr
+    assert done.returncode == 0

@@ -99,9 +99,11 @@ def context(browser, workers: str = "block"):
 
 
 def deal_of(said: str) -> str:
-    found = re.search(r"deal (HM1 N [A-Z]+)", said)
+    """The deal's code as typed, from the code as said: `HM1 N, X, Z, …` (its letters
+    apart, so that a screen reader spells them)."""
+    found = re.search(r"deal HM1 N((?:, [A-Z])+)\.", said)
     assert found, said
-    return found.group(1)
+    return "HM1 N " + found.group(1).replace(", ", "")
 
 
 def python_says(deal: str, line: str) -> str:

@@ -44,6 +44,7 @@ READY_SECONDS = 240  # a cold start took 15 to 38 s on a loaded 2-core machine
 RECORD = """
 window.__heard = [];
 window.__langs = []; // the page's language at each announcement
+window.__times = []; // when each announcement was written, and when it was emptied
 window.__notified = [];
 const real = Document.prototype.ariaNotify;
 if (real) {
@@ -58,6 +59,9 @@ document.addEventListener("DOMContentLoaded", () => {
     if (region.textContent) {
       window.__heard.push(region.textContent);
       window.__langs.push(document.documentElement.lang);
+      window.__times.push([performance.now(), null]);
+    } else if (window.__times.length && window.__times.at(-1)[1] === null) {
+      window.__times.at(-1)[1] = performance.now();
     }
   }).observe(region, { childList: true, characterData: true, subtree: true });
 });

@@ -43,20 +43,37 @@ let recalled = 0; // how far back Up went
 // Each answer is announced once, as one string, in the live region, emptied and then
 // refilled, so that the same words said twice are still announced. Answers that come
 // before the refill (typed while loading, a storage warning after a move) are joined to
-// it, never dropped. Never document.ariaNotify: a page cannot know whether the screen
-// reader hears it, and Orca does not in Firefox, which has it; every reader hears a
-// live region (docs/web.md). The review list is not live.
+// it, never dropped. An answer stays in the region at least HOLD_MS: a browser gives the
+// screen reader the region's changes at its next update, and a text emptied before then
+// would never reach it; what comes sooner waits, and is said after it. Never
+// document.ariaNotify: a page cannot know whether the screen reader hears it, and Orca
+// does not in Firefox, which has it; every reader hears a live region (docs/web.md). The
+// review list is not live.
+const REFILL_MS = 30;
+const HOLD_MS = 250;
+let shownAt = -Infinity; // when the region last took an answer
+
 function announce(text) {
   if (pending !== null) {
     pending = `${pending} ${text}`;
     return;
   }
   pending = text;
-  region.textContent = "";
-  setTimeout(() => {
+  const refill = () => {
     region.textContent = pending;
     pending = null;
-  }, 30);
+    shownAt = performance.now();
+  };
+  const held = shownAt + HOLD_MS - performance.now();
+  if (held <= 0) {
+    region.textContent = "";
+    setTimeout(refill, REFILL_MS);
+    return;
+  }
+  setTimeout(() => {
+    region.textContent = "";
+    setTimeout(refill, REFILL_MS);
+  }, held);
 }
 
 // The review list is kept for this tab (sessionStorage), so that a reload brings back

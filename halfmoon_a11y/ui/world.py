@@ -9,13 +9,14 @@ watchdog behind them, and the front end with its voice.
 Why some imports are inside functions, here and nowhere else without saying so: a
 start loads only what its mode uses. The JSON mode never loads the voice, the sounds,
 the prompt or sqlite3; the prompt's prompt_toolkit (a third of an interactive start)
-is loaded after the opening is written, so it is heard sooner; `threading` only on the
-way out; the error log only when a bug happens. Each factory below imports what it
-makes when it is first called. `tests/test_layers.py` holds what a start may load.
+is loaded after the opening is written, so it is heard sooner; the error log only
+when a bug happens. Each factory below imports what it makes when it is first called.
+`tests/test_layers.py` holds what a start may load.
 """
 
 from __future__ import annotations
 
+import _thread
 import os
 import signal
 import time
@@ -97,24 +98,28 @@ class Leaving:
         raise SystemExit(0)
 
     def start_watchdog(self) -> None:
-        import threading  # only on the way out: a start does not load it
-
+        # `_thread`, not `threading`: a signal can come while the main thread is in the
+        # middle of importing `threading` (a result's first wait does), and a handler
+        # that imports it then gets the half-made module. `_thread` is built in and
+        # always loaded; its threads never hold the process open.
         def last_words() -> None:
             for action in self.last_words:
                 with suppress(Exception):
                     action()
+            done.release()
 
         def watch() -> None:
             time.sleep(WATCHDOG_SECONDS)
             # The last save runs on a thread of its own, and the process ends after its
             # deadline whatever it does: a save stuck in a system call (a FIFO, a hung
             # network folder) cannot keep the game from ending.
-            saving = threading.Thread(target=last_words, name="halfmoon-last-save", daemon=True)
-            saving.start()
-            saving.join(LAST_SAVE_SECONDS)
+            _thread.start_new_thread(last_words, ())
+            done.acquire(timeout=LAST_SAVE_SECONDS)
             os._exit(0)
 
-        threading.Thread(target=watch, name="halfmoon-watchdog", daemon=True).start()
+        done = _thread.allocate_lock()
+        done.acquire()
+        _thread.start_new_thread(watch, ())
 
 
 def reporter(paths: Paths, console: bool = False) -> Report:
