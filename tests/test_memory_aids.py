@@ -13,7 +13,7 @@ from halfmoon_a11y.core.cards import Rank
 from halfmoon_a11y.core.dealcode import Deal, DealCode, deal
 from halfmoon_a11y.play.answers import HiddenShown, MovesShown, Refused, RepeatAsked
 from halfmoon_a11y.play.commands import REPEAT_DEPTH, Help, Repeat, ShowHidden, parse
-from halfmoon_a11y.play.errors import BadArgumentError, UnknownTopicError
+from halfmoon_a11y.play.errors import BadArgumentError, TooManyArgumentsError, UnknownTopicError
 from halfmoon_a11y.play.session import Session
 from halfmoon_a11y.play.settings import Settings
 from halfmoon_a11y.ui.jsonmode import JsonMode
@@ -166,6 +166,35 @@ def test_moves_is_bounded():
     assert shown.total == MOVES_SAID + 2
     assert len(shown.moves) == MOVES_SAID and shown.first == 3
     assert shown.moves == session.game.history[2:]
+
+
+def test_moves_with_a_number_says_that_many_of_the_last(clock):
+    """Issue 41: a long answer in parts. `moves 3` says the last three, `moves 999` all,
+    in any language; a number that is no count is refused, and nothing changes."""
+    from halfmoon_a11y.play.commands import MOVES_SAID, ShowMoves
+
+    assert parse("moves") == ShowMoves()
+    assert parse("jugades 20") == ShowMoves(20)
+    assert parse("træk 3") == ShowMoves(3)
+    for bad in ("0", "x", "-1", "٣", "1000"):
+        with pytest.raises(BadArgumentError):
+            parse(f"moves {bad}")
+    with pytest.raises(TooManyArgumentsError):
+        parse("moves 1 2")
+    session = Session(CODE, now=clock)
+    for _ in range(MOVES_SAID + 2):
+        pair = next(p for p in _pairs(session))
+        play(session, "pick " + " ".join(str(place) for place in pair))
+    (three,) = play(session, "moves 3")
+    assert isinstance(three, MovesShown)
+    assert three.moves == session.game.history[-3:] and three.first == MOVES_SAID
+    (every,) = play(session, "moves 999")
+    assert isinstance(every, MovesShown)
+    assert every.moves == session.game.history and every.first == 1
+    said = transcript(session, ["moves 2", "repeat", "moves 0"])
+    assert said.count("12 moves. The last 2, oldest first.") == 2  # repeat: the part said
+    assert "Not understood, 0. Type moves, or moves and how many, for example moves 20." in said
+    assert len(session.game.history) == MOVES_SAID + 2
 
 
 def _pairs(session: Session):

@@ -145,7 +145,7 @@ def test_no_screen_reader_the_own_voice_speaks_the_opening_once_chosen(tmp_path)
     front = TextFrontEnd(session, written.extend, own_voice_after(0.3, speakers), True)
     serve(front, ["info"])
     chosen = (
-        "Tale, spillets egen, da der ikke kører nogen skærmlæser. "
+        "Tale, spillets egen stemme, da der ikke kører nogen skærmlæser. "
         "Skriv tale fra for at gøre den tavs."
     )
     deal = "Nyt spil, spilkode HM1 N, E, M, Q, P, N, C, T. Skriv hjælp for at høre kommandoerne."

@@ -16,7 +16,7 @@ from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at
 from halfmoon_a11y.core.dealcode import LETTERS, DealCode
 from halfmoon_a11y.core.errors import BadLocationError
 from halfmoon_a11y.core.places import Location
-from halfmoon_a11y.play.command_values import Change, New, Pick, Repeat, ShowPile
+from halfmoon_a11y.play.command_values import Change, New, Pick, Repeat, ShowMoves, ShowPile
 from halfmoon_a11y.play.errors import (
     BadArgumentError,
     MissingArgumentError,
@@ -89,6 +89,23 @@ def build_new(name: str, args: Sequence[str]) -> New:
 def build_pile(name: str, args: Sequence[str]) -> ShowPile:
     count(name, args, 1, 1)
     return ShowPile(place(name, args[0]))
+
+
+MOVES_ASKED_DIGITS = 3  # `moves 20`: a game has at most 52 moves; 999 says them all
+
+
+def build_moves(name: str, args: Sequence[str]) -> ShowMoves:
+    """`moves`, or `moves N`: the last N moves, N a whole number from 1, in ASCII digits
+    (a number past the game's moves says them all)."""
+    count(name, args, 0, 1)
+    if not args:
+        return ShowMoves()
+    text = args[0]
+    if not (text.isascii() and text.isdigit() and len(text) <= MOVES_ASKED_DIGITS):
+        raise BadArgumentError(name, text)
+    if int(text) < 1:
+        raise BadArgumentError(name, text)
+    return ShowMoves(int(text))
 
 
 def build_repeat(name: str, args: Sequence[str]) -> Repeat:

@@ -83,7 +83,10 @@ class ShowHidden:
 
 @record
 class ShowMoves:
-    """`moves`: the removals of this game, in order."""
+    """`moves`: the removals of this game, in order; `count`: how many of the last to say
+    (`moves 20`), None for the usual ten."""
+
+    count: int | None = None
 
 
 @record

@@ -30,6 +30,7 @@ from halfmoon_a11y.play.arguments import (
     RULES,
     TABLE,
     TOPICS,
+    build_moves,
     build_new,
     build_pick,
     build_pile,
@@ -274,9 +275,9 @@ HIDDEN = command(
 )
 MOVES = command(
     "moves",
-    ALONE,
-    N_("The moves of this game in order, the last 10 at most."),
-    no_args(ShowMoves),
+    N_("{name}, or {name} and how many, for example {name} 20"),
+    N_("The moves of this game in order, the last 10, or as many as the number says."),
+    build_moves,
     ShowMoves,
     handlers.run_moves,
     group=THIS_GAME,

@@ -111,7 +111,7 @@ def run_hidden(session: Session, command: ShowHidden) -> Answer:
 
 def run_moves(session: Session, command: ShowMoves) -> Answer:
     history = session.game.history
-    first = max(0, len(history) - MOVES_SAID)
+    first = max(0, len(history) - (command.count or MOVES_SAID))
     return Answer((MovesShown(history[first:], len(history), first + 1),))
 
 
