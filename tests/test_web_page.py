@@ -316,7 +316,7 @@ def test_sounds_play_by_the_setting_and_the_voice_only_when_asked(browser, serve
     made.close()
 
 
-# A full storage said at once (the put throws), or a little later (a slow sync first).
+# A full storage said at once (the put throws), or just after the move's answer is shown.
 FULL_AT_ONCE = """() => {
   IDBObjectStore.prototype.put = function () {
     throw new DOMException("full", "QuotaExceededError");
@@ -326,9 +326,20 @@ FULL_LATER = """() => {
   IDBObjectStore.prototype.put = function () {
     throw new DOMException("full", "QuotaExceededError");
   };
+  // the sync starts once the move's answer is in the live region: the warning comes
+  // just after it, however loaded the machine
   const FS = window.halfmoon.pyodide.FS;
   const syncfs = FS.syncfs.bind(FS);
-  FS.syncfs = (populate, done) => setTimeout(() => syncfs(populate, done), 120);
+  const region = document.getElementById("announcer");
+  FS.syncfs = (populate, done) => {
+    const go = () => syncfs(populate, done);
+    if (region.textContent) return go();
+    new MutationObserver((_, watching) => {
+      if (!region.textContent) return;
+      watching.disconnect();
+      go();
+    }).observe(region, { childList: true, characterData: true, subtree: true });
+  };
 }"""
 HOLD_MS = 250  # web/game.js: the least time an answer stays in the live region
 
@@ -344,6 +355,7 @@ def test_without_aria_notify_two_quick_answers_are_each_heard_never_dropped(brow
     page = opened(made, served.url + f"?code={CODE}")
     expected = python_page("en", [LINE[0]])[-1]
     page.evaluate(full)
+    page.wait_for_timeout(HOLD_MS + 50)  # "Ready" has had its time: the move is said at once
     before = len(web.heard(page))
     said = web.type_line(page, LINE[0])
     assert " ".join(said) == (

@@ -14,6 +14,7 @@ from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at
 from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.core.errors import BadDealCodeError
 from halfmoon_a11y.core.quiet import suppress
+from halfmoon_a11y.host import control_echo
 from halfmoon_a11y.play.dispatch import understands
 from halfmoon_a11y.play.lexicon import languages
 from halfmoon_a11y.play.settings import SETTINGS, Settings
@@ -274,6 +275,7 @@ def run() -> NoReturn:
     for stream in (sys.stdout, sys.stderr):
         with suppress(Exception):  # a closed or broken stream: nothing to say
             stream.flush()
+    control_echo.show()
     os._exit(status)
 
 
