@@ -12,9 +12,10 @@ import sys as _sys
 # Imported as a library (tests, other programs), nothing changes.
 if _sys.argv[:1] == ["-m"] or _sys.argv[0].endswith("halfmoon-a11y"):
     _signal.signal(_signal.SIGINT, _signal.SIG_IGN)
-    from halfmoon_a11y.host import control_echo as _control_echo
+    if _sys.stdin is not None and _sys.stdin.isatty():  # no `^C` shown: host/control_echo.py
+        from halfmoon_a11y.host import control_echo as _control_echo
 
-    _control_echo.hide()  # and no `^C` shown for it: host/control_echo.py
+        _control_echo.hide()
     import gc as _gc
 
     _gc.disable()

@@ -14,7 +14,6 @@ from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at
 from halfmoon_a11y.core.dealcode import DealCode
 from halfmoon_a11y.core.errors import BadDealCodeError
 from halfmoon_a11y.core.quiet import suppress
-from halfmoon_a11y.host import control_echo
 from halfmoon_a11y.play.dispatch import understands
 from halfmoon_a11y.play.lexicon import languages
 from halfmoon_a11y.play.settings import SETTINGS, Settings
@@ -275,7 +274,9 @@ def run() -> NoReturn:
     for stream in (sys.stdout, sys.stderr):
         with suppress(Exception):  # a closed or broken stream: nothing to say
             stream.flush()
-    control_echo.show()
+    echo = sys.modules.get("halfmoon_a11y.host.control_echo")  # loaded at a terminal only
+    if echo is not None:
+        echo.show()
     os._exit(status)
 
 
