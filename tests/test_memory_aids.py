@@ -193,7 +193,7 @@ def test_moves_with_a_number_says_that_many_of_the_last(clock):
     assert every.moves == session.game.history and every.first == 1
     said = transcript(session, ["moves 2", "repeat", "moves 0"])
     assert said.count("12 moves. The last 2, oldest first.") == 2  # repeat: the part said
-    assert "Not understood, 0. Type moves, or moves and how many, for example moves 20." in said
+    assert "Not understood, 0. Type moves, or moves and a number, for example moves 20." in said
     assert len(session.game.history) == MOVES_SAID + 2
 
 

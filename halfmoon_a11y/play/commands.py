@@ -275,7 +275,7 @@ HIDDEN = command(
 )
 MOVES = command(
     "moves",
-    N_("{name}, or {name} and how many, for example {name} 20"),
+    N_("{name}, or {name} and a number, for example {name} 20"),
     N_("The moves of this game in order, the last 10, or as many as the number says."),
     build_moves,
     ShowMoves,
