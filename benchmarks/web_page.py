@@ -18,7 +18,9 @@ WebAssembly), and the browser resolves no name but 127.0.0.1. Each round:
   cold in a new profile and warm in a new tab (the browser's HTTP cache), and the bytes
   of its cold start;
 - `Enter to announcement`: from the Enter key's keydown, in the page, to the answer in
-  the live region, over `--commands` commands (moves, tops, a refusal).
+  the live region, over `--commands` commands (moves, tops, a refusal), each typed
+  `--pause` ms (200) after the 100 ms the tests wait once an answer is out: an answer
+  that comes within 250 ms of the one before waits for it (web/game.js, HOLD_MS).
 Medians of the rounds. The aims: a warm start at most half the bare page's (issue 40),
 announcement at most 50 ms after Enter. Figures go to docs/performance.md.
 """
@@ -116,6 +118,9 @@ def main() -> int:
     parser.add_argument("--commands", type=int, default=20)
     parser.add_argument("--folder", help="a page built already (tools/web_build.py)")
     parser.add_argument("--each", action="store_true", help="print each command's time")
+    parser.add_argument(
+        "--pause", type=int, default=200, help="ms more between an answer and the next Enter"
+    )
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -147,6 +152,10 @@ def main() -> int:
                     raise SystemExit("the warm start did not use the kept snapshot")
                 figures["warm"].append(seconds)
                 for number in range(args.commands):
+                    # a player's pace: an answer has stayed in the live region its least
+                    # time (HOLD_MS in web/game.js, 250 ms) before the next Enter, which
+                    # would otherwise wait for it
+                    page.wait_for_timeout(args.pause)
                     web.type_line(page, COMMANDS[number % len(COMMANDS)])
                 found = page.evaluate("window.__lags")
                 if args.each:
