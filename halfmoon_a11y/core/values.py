@@ -423,44 +423,13 @@ def _refuse_delete(self: Any, name: str) -> None:
     raise FrozenInstanceError(f"cannot delete field {name!r}")
 
 
-def _standard_library() -> tuple[Any, ...]:
-    """What `HALFMOON_A11Y_RECORDS=dataclasses` puts in place of the records: the
-    standard library's frozen, slotted dataclasses, with the same arguments. Only then
-    is `dataclasses` imported (it costs a start about 9 ms). `typing` is imported whole
-    here, in the main thread: a dataclass made in another thread (the screen-reader
-    check) while the main thread was still importing typing (prompt_toolkit) found it
-    half made and failed (dataclasses reads `typing.ClassVar` from sys.modules)."""
-    import dataclasses
-    import typing  # noqa: F401 (whole before any thread makes a dataclass)
-
-    def record(
-        cls: Any = None,
-        /,
-        *,
-        frozen: bool = True,
-        eq: bool = True,
-        order: bool = False,
-        kw_only: bool = False,
-    ) -> Any:
-        def wrap(cls: Any) -> Any:
-            options = {"frozen": frozen, "eq": eq, "order": order, "kw_only": kw_only}
-            return dataclasses.dataclass(cls, slots=True, **options)
-
-        return wrap if cls is None else wrap(cls)
-
-    def fields(cls: type) -> tuple[str, ...]:
-        return tuple(item.name for item in dataclasses.fields(cls))
-
-    return (
-        record,
-        dataclasses.field,
-        fields,
-        dataclasses.replace,
-        dataclasses.KW_ONLY,
-        dataclasses.FrozenInstanceError,
-    )
-
-
 if not TYPE_CHECKING and os.environ.get(SWITCH) == "dataclasses":
-    record, field, fields, replace, KW_ONLY, FrozenInstanceError = _standard_library()
+    # The standard library's dataclasses in place of the records, only when asked.
+    from halfmoon_a11y.core.standard_records import KW_ONLY as KW_ONLY
+    from halfmoon_a11y.core.standard_records import FrozenInstanceError as FrozenInstanceError
+    from halfmoon_a11y.core.standard_records import field as field
+    from halfmoon_a11y.core.standard_records import fields as fields
+    from halfmoon_a11y.core.standard_records import record as record
+    from halfmoon_a11y.core.standard_records import replace as replace
+
     FrozenError = FrozenInstanceError

@@ -103,13 +103,11 @@ def _platform_folders() -> tuple[str, str, str, str]:
     Windows and macOS classes are asked directly."""
     if system.is_windows():
         return _windows_folders()
+    import platformdirs.macos  # the package, and its macOS class: both pure Python
+
     if system.is_macos():
-        from platformdirs.macos import MacOS
-
-        mac = MacOS(APP)
+        mac = platformdirs.macos.MacOS(APP)
         return mac.user_config_dir, mac.user_state_dir, mac.user_data_dir, mac.user_cache_dir
-    import platformdirs
-
     return (
         platformdirs.user_config_dir(APP),
         platformdirs.user_state_dir(APP),

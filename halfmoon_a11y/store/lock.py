@@ -40,7 +40,7 @@ from halfmoon_a11y.host.owned import (
     read_bounded,
     write_all,
 )
-from halfmoon_a11y.store.lock_file import READ_ONLY, open_lock
+from halfmoon_a11y.store.lock_file import READ_ONLY, open_lock, try_flock
 from halfmoon_a11y.store.notices import Problem
 
 if TYPE_CHECKING:
@@ -243,11 +243,8 @@ class FilesLock:
             with suppress(OSError):
                 os.ftruncate(self._handle, 0)  # still held: nobody reads a stale owner
             if system.is_windows():  # Windows asks that a lock be let go before closing
-                import msvcrt
-
                 with suppress(OSError):  # the same byte `_try_lock` locked
-                    os.lseek(self._handle, WINDOWS_LOCK_AT, os.SEEK_SET)
-                    msvcrt.locking(self._handle, msvcrt.LK_UNLCK, 1)  # type: ignore[attr-defined,unused-ignore]
+                    _windows_byte(self._handle, lock=False)
             with suppress(OSError):
                 os.close(self._handle)  # closing releases the lock
         self._handle = None
@@ -274,21 +271,27 @@ def _read_holder(handle: int) -> Holder | None:
 def _try_lock(handle: int) -> bool | None:
     """True: locked; False: another process holds it; None: this folder has no locks."""
     if system.is_windows():
-        import msvcrt
-
         try:
-            os.lseek(handle, WINDOWS_LOCK_AT, os.SEEK_SET)  # it locks from the position
-            msvcrt.locking(handle, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined,unused-ignore]
+            _windows_byte(handle, lock=True)
         except OSError as error:
             return False if error.errno in WINDOWS_HELD else None
         finally:
             with suppress(OSError):
                 os.lseek(handle, 0, os.SEEK_SET)
         return True
-    import fcntl
-
-    try:
-        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError as error:
-        return False if error.errno in HELD else None
+    refused = try_flock(handle)
+    if refused is not None:
+        return False if refused.errno in HELD else None
     return True
+
+
+def _windows_byte(handle: int, *, lock: bool) -> None:
+    """Locks (at once, or OSError) or unlocks the byte at WINDOWS_LOCK_AT with
+    msvcrt.locking, which locks from the file's position."""
+    if not system.is_windows():
+        raise OSError(errno.ENOSYS, "msvcrt is Windows' own")
+    import msvcrt
+
+    os.lseek(handle, WINDOWS_LOCK_AT, os.SEEK_SET)
+    mode = msvcrt.LK_NBLCK if lock else msvcrt.LK_UNLCK  # type: ignore[attr-defined,unused-ignore]
+    msvcrt.locking(handle, mode, 1)  # type: ignore[attr-defined,unused-ignore]

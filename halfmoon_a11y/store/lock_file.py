@@ -90,14 +90,26 @@ class _folder_locked:
 def _wait_for(handle: int) -> None:
     if system.is_windows():  # no flock(), nor a folder to open (above)
         return
-    import fcntl
-
     deadline = time.monotonic() + FOLDER_WAIT
     while True:
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        error = try_flock(handle)
+        if error is None:
             return
-        except OSError as error:
-            if error.errno not in FOLDER_HELD or time.monotonic() > deadline:
-                return  # no locks in this folder, or held too long: look again all the same
+        if error.errno not in FOLDER_HELD or time.monotonic() > deadline:
+            return  # no locks in this folder, or held too long: look again all the same
         time.sleep(0.01)
+
+
+def try_flock(handle: int) -> OSError | None:
+    """An exclusive flock on the handle, taken at once: None when it is had, else why not
+    (FOLDER_HELD: another process has it; anything else: this folder has no locks, as on
+    Windows, which has no flock)."""
+    if system.is_windows():
+        return OSError(errno.ENOSYS, "Windows has no flock")
+    import fcntl
+
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as error:
+        return error
+    return None

@@ -356,7 +356,7 @@ class Statistics:
         connection = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
         try:
             bounded.limit(connection, self.seconds)
-            connection.execute("PRAGMA journal_mode=WAL")
+            _write_ahead(connection, timeout)
             found = _foreign(connection)
             if found is not None:
                 raise StatisticsForeign(found)
@@ -423,3 +423,20 @@ class Statistics:
         for result, seconds in more:
             tally.add(result, seconds)
         return tally.summary()
+
+
+def _write_ahead(connection: sqlite3.Connection, timeout: float) -> None:
+    """The WAL journal. Two runs that open a database in the old journal at once both
+    hold a read lock and both ask for the write lock the change needs: SQLite refuses one
+    at once, without its busy wait, so that neither waits for the other forever. That
+    one asks again, within the same busy timeout."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            connection.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as error:
+            busy = getattr(error, "sqlite_errorcode", 0) & 0xFF == sqlite3.SQLITE_BUSY
+            if not busy or time.monotonic() >= deadline:
+                raise
+        time.sleep(0.01)

@@ -7,7 +7,6 @@ gettext translations in memory, so the same files serve an editable install
 
 from __future__ import annotations
 
-import io
 import os
 from functools import cache
 
@@ -53,12 +52,9 @@ def translations(language: str) -> gettext.NullTranslations | Source:
     path = po_path(language)
     if language == SOURCE or path is None:
         return Source()
-    import gettext
+    from halfmoon_a11y.text import po  # polib: only a start in another language pays
 
-    import polib  # with textwrap and datetime: only a start in another language pays
-
-    catalog = polib.pofile(path)
-    return gettext.GNUTranslations(io.BytesIO(catalog.to_binary()))
+    return po.read(path)
 
 
 def default_language(environ: dict[str, str] | None = None) -> str:

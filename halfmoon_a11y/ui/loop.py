@@ -16,6 +16,7 @@ and goes on (`Failures.failed`).
 
 from __future__ import annotations
 
+import _thread
 import signal
 from collections.abc import Iterable
 
@@ -153,16 +154,14 @@ class Later:
     start (the page, under Pyodide) it runs at once, the page's answer already given."""
 
     def __init__(self, work: Callable[[], None]) -> None:
-        import threading  # only once a result waits: a start does not load it
-
+        # `_thread`, built in and always loaded, as the watchdog's (ui/world.py): a start
+        # does not load `threading` for the one thread a result needs.
         self.error: Exception | None = None
-        self.thread: threading.Thread | None = threading.Thread(
-            target=self._run, args=(work,), name="halfmoon-after", daemon=True
-        )
+        self._done = _thread.allocate_lock()  # held until the work is done
+        self._done.acquire()
         try:
-            self.thread.start()
+            _thread.start_new_thread(self._run, (work,))
         except RuntimeError:  # no threads here
-            self.thread = None
             self._run(work)
 
     def _run(self, work: Callable[[], None]) -> None:
@@ -170,13 +169,14 @@ class Later:
             work()
         except Exception as error:  # said with the next answer, by the loop's thread
             self.error = error
+        finally:
+            self._done.release()
 
     def wait(self) -> Exception | None:
         """Until the work is done (its time is bounded: the statistics' own bounds);
         the bug it met, if any."""
-        if self.thread is not None:
-            self.thread.join()
-        return self.error
+        with self._done:
+            return self.error
 
 
 class Turns:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import shutil
 import sys
 from collections.abc import Callable, Iterable
 
@@ -75,16 +76,13 @@ def _formatter(words: Words) -> type[argparse.HelpFormatter]:
         """argparse's help, with its 'usage:' in the player's language.
 
         argparse makes a formatter at every add_argument, only to check the option, and
-        a formatter that is given no width loads shutil to ask the terminal's (about 3
-        ms of every start). The terminal's width is asked only when help or
-        usage is written."""
+        a formatter that is given no width asks the terminal for its width each time.
+        The terminal's width is asked only when help or usage is written."""
 
         def __init__(self, prog: str, width: int | None = None, **options: Any) -> None:
             super().__init__(prog, width=width or 80, **options)
 
         def format_help(self) -> str:
-            import shutil
-
             self._width = shutil.get_terminal_size().columns - 2
             self._max_help_position = min(self._max_help_position, max(self._width - 20, 2))
             return super().format_help()

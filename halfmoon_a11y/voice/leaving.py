@@ -90,6 +90,7 @@ class _keys_at_once:
     def __init__(self, fd: int | None) -> None:
         self.fd = fd
         self.before: list[Any] | None = None
+        self.termios: Any = None  # the module, taken on entering: only POSIX has it
 
     def __enter__(self) -> None:
         fd = self.fd
@@ -97,6 +98,7 @@ class _keys_at_once:
             return
         import termios
 
+        self.termios = termios
         try:
             before = termios.tcgetattr(fd)
             mode = termios.tcgetattr(fd)
@@ -109,10 +111,9 @@ class _keys_at_once:
         self.before = before
 
     def __exit__(self, *raised: object) -> None:
-        if self.fd is None or system.is_windows() or self.before is None:
+        if self.fd is None or self.before is None:  # nothing was set (Windows: never)
             return
-        import termios
-
+        termios = self.termios
         with suppress(termios.error, OSError):
             termios.tcsetattr(self.fd, termios.TCSANOW, self.before)
 

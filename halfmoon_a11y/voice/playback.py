@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from halfmoon_a11y.core.checking import TYPE_CHECKING  # typing is not loaded at start
 from halfmoon_a11y.host import system
 from halfmoon_a11y.voice import player
+from halfmoon_a11y.voice.winsound_player import find_winsound
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -61,7 +62,5 @@ def find_backend(
     if env.get(player.ENVIRONMENT_VARIABLE) or configured:
         return None  # the command asked for cannot be run: said, not replaced
     if system.is_windows():
-        from halfmoon_a11y.voice.winsound_player import find_winsound
-
         return find_winsound()
     return None
