@@ -47,7 +47,9 @@ def test_a_file_that_never_arrives_is_said_and_the_game_starts_if_it_comes(brows
     """Python's standard library stalls (a network that stops answering): past the bound
     the player hears that loading is late and what to do, at every Enter too; when the
     file comes after all, the game starts as usual."""
-    made = context(browser, served, record="window.halfmoonBounds = {load: 5};" + web.RECORD)
+    made = context(
+        browser, served, record="window.halfmoonBounds = {load: 5};" + web.RECORD, kept=False
+    )
     held = []
     made.route(
         "**/python_stdlib.zip*", lambda found: held.append(found)
@@ -79,7 +81,7 @@ def test_a_file_that_never_arrives_is_said_and_the_game_starts_if_it_comes(brows
 
 
 def test_forty_lines_typed_before_the_answers_are_each_answered_once_and_kept(browser, served):
-    made = context(browser, served)
+    made = context(browser, served, kept=False)  # typed while Python starts
     page = made.new_page()
     page.goto(served.url + f"?code={CODE}")
     page.wait_for_function("document.activeElement && document.activeElement.id === 'command'")

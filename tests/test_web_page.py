@@ -47,9 +47,14 @@ def browser(served):
         launched.close()
 
 
-def context(browser, served, locale="en-GB", record=web.RECORD, workers="block"):
+def context(browser, served, locale="en-GB", record=web.RECORD, workers="block", kept=True):
+    """A browser context for the page; `kept`: with this run's kept start, so that its
+    pages start as a return visit does (tests/web_support.py), unless the start is the
+    test's subject."""
     made = browser.new_context(locale=locale, service_workers=workers)
     web.offline(made, served.url)
+    if kept:
+        web.seed(browser, made, served)
     made.add_init_script(record)
     return made
 
@@ -60,6 +65,7 @@ def opened(made, url: str):
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(url)
     web.ready(page)
+    web.began_as_seeded(made, page)
     page.errors = errors  # checked by the tests: no script error
     return page
 
@@ -120,7 +126,9 @@ def test_the_engine_in_the_page_says_what_cpython_says(engine_page, language):
 
 
 def test_each_answer_is_one_announcement_one_review_item_and_focus_stays(browser, served):
-    made = context(browser, served, locale="ca-ES")
+    # "Loading" said at once, however quick the start: its Catalan words are heard
+    said_at_once = "window.halfmoonBounds = {loadingSaidAfter: 0};"
+    made = context(browser, served, locale="ca-ES", record=said_at_once + web.RECORD)
     page = opened(made, served.url + f"?code={CODE}")
     lines = ["tria 1 8", LINE[0], "cims", "  ", LINE[1], "desfés", "xyzzy", "info"]
     expected = python_page("ca", lines)
@@ -236,7 +244,7 @@ def test_storage_full_is_said_once_and_its_end_too(browser, served):
 
 
 def test_the_page_loads_offline_once_loaded(browser, served):
-    made = context(browser, served, workers="allow")
+    made = context(browser, served, workers="allow", kept=False)  # a first visit
     page = opened(made, served.url)
     assert page.evaluate("window.halfmoon.offline()") is True  # every file kept
     made.set_offline(True)
@@ -388,7 +396,7 @@ def test_up_and_down_recall_the_lines_typed(browser, served):
 
 
 def test_a_page_that_could_not_start_says_so_at_every_enter(browser, served):
-    made = context(browser, served)
+    made = context(browser, served, kept=False)  # its wheels fail
     made.route("**/wheels/*", lambda found: found.abort())
     page = made.new_page()
     page.goto(served.url)

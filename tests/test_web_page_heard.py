@@ -35,12 +35,16 @@ def browser(served):
 
 
 def opened(browser, served, before: str = "", address: str = f"?code={CODE}"):
+    """A page begun from this run's kept start (tests/web_support.py): none of these
+    tests is about a first visit's start."""
     made = browser.new_context(locale="en-GB", service_workers="block")
     web.offline(made, served.url)
+    web.seed(browser, made, served)
     made.add_init_script(before + web.RECORD)
     page = made.new_page()
     page.goto(served.url + address)
     web.ready(page)
+    web.began_as_seeded(made, page)
     return made, page
 
 

@@ -159,8 +159,9 @@ def test_a_return_visit_starts_from_the_kept_snapshot_with_random_seeded_again(
 )
 def test_a_snapshot_that_does_not_fit_falls_back_to_a_normal_start(browser, served, spoil, why):
     made = context(browser)
+    web.seed(browser, made, served)  # a return visit: the kept start is there
     page = started(made, served.url)
-    page.evaluate("window.halfmoon.snapshotKept()")
+    web.began_as_seeded(made, page)
     page.evaluate(CHANGE_SNAPSHOT, spoil)
     restart(page)
     assert page.evaluate("window.halfmoon.restored") is False
@@ -177,8 +178,9 @@ def test_a_snapshot_that_does_not_fit_falls_back_to_a_normal_start(browser, serv
 
 def test_a_snapshot_of_another_build_is_not_used_and_goes(browser, served):
     made = context(browser)
+    web.seed(browser, made, served)
     page = started(made, served.url)
-    page.evaluate("window.halfmoon.snapshotKept()")
+    web.began_as_seeded(made, page)
     other = page.evaluate(
         """async () => {
           const cache = await caches.open("halfmoon.snapshots");

@@ -11,6 +11,8 @@ HALFMOON_A11Y_WEB_TESTS=required (as .ci/run sets): then they fail.
 from __future__ import annotations
 
 import fcntl
+import functools
+import http.server
 import importlib
 import os
 import shutil
@@ -67,6 +69,9 @@ document.addEventListener("DOMContentLoaded", () => {
 });
 """
 NO_ARIA_NOTIFY = "delete Document.prototype.ariaNotify;"
+# The live region's hold (web/game.js's HOLD_MS) none: for tests that press or type at
+# once after each answer, and whose subject is not what a screen reader hears of them.
+NO_HOLD = "window.halfmoonBounds = {...window.halfmoonBounds, hold: 0};"
 
 
 def need(condition: bool, why: str) -> None:
@@ -109,13 +114,28 @@ def tool(name: str) -> ModuleType:
 
 
 class Served:
-    """The built page on 127.0.0.1, on a free port, for one test module."""
+    """The built page on 127.0.0.1, on a free port, for one test module; and, as
+    /__kept-start, this run's kept start (`seed`), which is no file of the page."""
 
     def __init__(self, folder: Path) -> None:
-        self.httpd = tool("web_serve").server(folder)
+        self.folder = folder
+        self.httpd = http.server.ThreadingHTTPServer(
+            ("127.0.0.1", 0), functools.partial(self.files(), directory=str(folder))
+        )
         self.url = f"http://127.0.0.1:{self.httpd.server_port}/"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()
+
+    def files(self) -> type:
+        kept = str(self.folder.parent / KEPT_START)
+
+        class Files(tool("web_serve").Files):  # type: ignore[misc]
+            def translate_path(self, path: str) -> str:
+                if path.split("?")[0] == "/__kept-start":
+                    return kept
+                return super().translate_path(path)
+
+        return Files
 
     def close(self) -> None:
         self.httpd.shutdown()
@@ -129,13 +149,13 @@ class Counted(Served):
     browser off other addresses with `HERMETIC` instead."""
 
     def __init__(self, folder: Path) -> None:
-        import functools
-        import http.server
+        self.sent: list[tuple[str, int, int]] = []
+        super().__init__(folder)
 
-        sent: list[tuple[str, int, int]] = []
-        self.sent = sent
+    def files(self) -> type:
+        sent = self.sent
 
-        class Files(tool("web_serve").Files):  # type: ignore[misc]
+        class Files(super().files()):  # type: ignore[misc]
             def send_response(self, code: int, message: str | None = None) -> None:
                 self.status = code
                 super().send_response(code, message)
@@ -145,11 +165,7 @@ class Counted(Served):
                 sent.append((self.path, self.status, len(body)))
                 outputfile.write(body)
 
-        handler = functools.partial(Files, directory=str(folder))
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        self.url = f"http://127.0.0.1:{self.httpd.server_port}/"
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-        self.thread.start()
+        return Files
 
     def bodies(self) -> list[tuple[str, int, int]]:
         """Each body sent: (path without the query, status, bytes); 304s send none."""
@@ -200,3 +216,75 @@ def type_line(page, line: str) -> list[str]:
 
 def review(page) -> list[str]:
     return list(page.locator("#review li").all_inner_texts())
+
+
+# -- a kept start, shared by the tests whose subject is not the start ----------------------
+
+# A first visit starts Python afresh (2 to 6 s here); a return visit begins from the
+# memory the page kept in Cache Storage (its "kept start", web/game.js), as a player's
+# does. Tests of the game, the storage and the announcements need a ready page, not a
+# first visit: their context is given the kept start of this run's build before the page
+# loads (`seed`), and `opened` checks that the page began from it, so that a kept start
+# that stops fitting is found, not silently slow. The tests of starting itself
+# (test_web_start.py, the loading and offline tests) start afresh.
+KEPT_START = "kept-start.bin"  # beside the build, served as /__kept-start
+TAKE = """async () => {
+  const cache = await caches.open("halfmoon.snapshots");
+  const [request] = await cache.keys();
+  const bytes = await (await cache.match(request)).blob();
+  const key = new URL(request.url);
+  await fetch("__kept-start", { method: "POST", body: bytes });
+  return key.pathname.slice(1) + key.search;
+}"""
+PUT = """async (key) => {
+  const bytes = await (await fetch("__kept-start")).arrayBuffer();
+  const cache = await caches.open("halfmoon.snapshots");
+  await cache.put(new URL(key, location.href).href, new Response(bytes));
+}"""
+
+
+def kept_start(browser, served: Served) -> str:
+    """This run's kept start, made once by a first visit and shared by every worker (a
+    file beside the build, which the test server sends as /__kept-start): its key in
+    Cache Storage, relative to the page."""
+    root = served.folder.parent
+    key_file, bytes_file = root / "kept-start.key", root / KEPT_START
+    with open(root / "kept-start.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not key_file.exists():
+            made = browser.new_context(service_workers="block")
+            offline(made, served.url)
+            page = made.new_page()
+            page.goto(served.url)
+            ready(page)
+            assert page.evaluate("window.halfmoon.snapshotKept()") is True
+            sent: list[bytes] = []
+
+            def taken(found) -> None:
+                sent.append(found.request.post_data_buffer)
+                found.fulfill(status=204)
+
+            page.route(served.url + "__kept-start", taken)
+            key = page.evaluate(TAKE)
+            made.close()
+            bytes_file.write_bytes(sent[0])
+            key_file.write_text(key, encoding="utf-8")
+    return key_file.read_text(encoding="utf-8")
+
+
+def seed(browser, made, served: Served) -> None:
+    """Give the context `made` this run's kept start, before any game page loads in it:
+    its pages then start as a return visit does. `opened` checks they did."""
+    key = kept_start(browser, served)
+    other = made.new_page()
+    other.goto(served.url + "page.css")  # any file of the page's origin
+    other.evaluate(PUT, key)
+    other.close()
+    made.seeded = True
+
+
+def began_as_seeded(made, page) -> None:
+    """A page of a seeded context began from the kept start (else the tests would pass
+    the slow way, and the kept start's failure would go unseen)."""
+    if getattr(made, "seeded", False):
+        assert page.evaluate("window.halfmoon.restored") is True, "the kept start was not used"
