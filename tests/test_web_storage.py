@@ -173,7 +173,7 @@ def test_without_locks_or_local_storage_the_page_says_it_cannot_know(browser, se
 # -- an IndexedDB that never answers -------------------------------------------------------
 
 HANGING = "IDBFactory.prototype.open = function () { return {}; };"
-BOUNDS = "window.halfmoonBounds = {storage: 2, load: 5};"
+BOUNDS = "window.halfmoonBounds = {...window.halfmoonBounds, storage: 2, load: 5};"
 
 
 def test_an_indexeddb_that_never_answers_plays_in_memory_and_says_so(browser, served):
