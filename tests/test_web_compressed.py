@@ -74,3 +74,23 @@ def test_not_modified_is_said_for_the_copy_as_for_the_file(served):
     with pytest.raises(urllib.error.HTTPError) as answer:
         urllib.request.urlopen(request)
     assert answer.value.code == 304
+
+
+def test_a_connection_the_browser_closed_prints_nothing(tmp_path, capsys):
+    """A tab closed while a file is sent breaks the connection: the server goes on and
+    prints nothing (a traceback would be read out whole); any other error is printed."""
+    httpd = web.tool("web_serve").server(tmp_path)
+    try:
+        for gone in (BrokenPipeError(32, "Broken pipe"), ConnectionResetError(104, "reset")):
+            try:
+                raise gone
+            except ConnectionError:
+                httpd.handle_error(None, ("127.0.0.1", 1))
+            assert capsys.readouterr().err == ""
+        try:
+            raise ValueError("a fault of the server's own")
+        except ValueError:
+            httpd.handle_error(None, ("127.0.0.1", 1))
+        assert "ValueError: a fault of the server's own" in capsys.readouterr().err
+    finally:
+        httpd.server_close()

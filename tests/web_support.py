@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import fcntl
 import functools
-import http.server
 import importlib
 import os
 import shutil
@@ -119,7 +118,7 @@ class Served:
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
-        self.httpd = http.server.ThreadingHTTPServer(
+        self.httpd = tool("web_serve").Server(
             ("127.0.0.1", 0), functools.partial(self.files(), directory=str(folder))
         )
         self.url = f"http://127.0.0.1:{self.httpd.server_port}/"

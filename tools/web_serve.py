@@ -13,6 +13,7 @@ import argparse
 import functools
 import http.server
 import os
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -69,10 +70,20 @@ class Files(http.server.SimpleHTTPRequestHandler):
         return  # quiet: a terminal read by a screen reader
 
 
-def server(folder: Path, port: int = 0) -> http.server.ThreadingHTTPServer:
+class Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request: object, client_address: object) -> None:
+        """A browser that closes a connection while a file is sent (a tab closed or
+        reloaded while loading) is no error: nothing is printed, where the base class
+        prints a traceback, which a screen reader would read out whole."""
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
+def server(folder: Path, port: int = 0) -> Server:
     """A server of `folder` on 127.0.0.1 (`port` 0: any free port), not yet started."""
     handler = functools.partial(Files, directory=str(folder))
-    return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    return Server(("127.0.0.1", port), handler)
 
 
 def main(argv: list[str] | None = None) -> int:
