@@ -50,7 +50,7 @@ let recalled = 0; // how far back Up went
 // does not in Firefox, which has it; every reader hears a live region (docs/web.md). The
 // review list is not live.
 const REFILL_MS = 30;
-const HOLD_MS = globalThis.halfmoonBounds?.hold ?? 250; // a test may set it: LOAD_SECONDS
+const HOLD_MS = globalThis.halfmoonBounds?.hold ?? 250; // a test may set it, as LOAD_SECONDS
 let shownAt = -Infinity; // when the region last took an answer
 
 function announce(text) {
