@@ -33,6 +33,7 @@ def hanging_tools(tmp_path, monkeypatch) -> Path:
     return log
 
 
+@pytest.mark.slow  # a bound in seconds: only where the machine's load is allowed for
 @pytest.mark.skipif(os.name != "posix", reason="the loader's folders are POSIX ones")
 def test_a_missing_library_runs_no_program_and_holds_nothing(hanging_tools, monkeypatch):
     monkeypatch.setattr(espeak_library, "SONAMES", ("libhalfmoon-no-such-espeak.so.1",))

@@ -184,6 +184,7 @@ def test_a_bug_in_any_front_end_s_interrupt_is_caught(tmp_path, monkeypatch):
     assert front.session.game.moves == 1 and len(logged) == 1
 
 
+@pytest.mark.slow  # a bound in seconds: only where the machine's load is allowed for
 @planted
 def test_at_the_prompt_a_key_that_cannot_silence_the_voice_freezes_nothing(tmp_path):
     """The first key of a line silences the voice: a bug there is said with the answer,
@@ -231,6 +232,7 @@ class StubbornProcess:
         raise subprocess.TimeoutExpired("player", timeout)
 
 
+@pytest.mark.slow  # a bound in seconds: only where the machine's load is allowed for
 @pytest.mark.parametrize("groups", [True, False])
 def test_stopping_a_player_that_cannot_be_ended_returns_at_once(groups):
     process = StubbornProcess()

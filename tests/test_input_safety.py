@@ -202,12 +202,13 @@ def run_with_a_huge_line(args: list[str], after: str) -> tuple[str, float, int]:
         check=True,
     )
     result = json.loads(done.stdout)
-    assert result["seconds"] < 30, "a 100 MB line held the game more than 30 s"
+    # a game held more than 30 s is killed: its status is then not 0
     assert result["status"] == 0, result["err"]
     assert result["err"] == ""
     return result["out"], result["seconds"], result["peak"]
 
 
+@pytest.mark.slow  # a bound in seconds: only where the machine's load is allowed for
 def test_a_100_mb_line_in_plain_mode_is_refused_at_once_and_the_game_goes_on():
     out, elapsed, peak = run_with_a_huge_line(
         ["--plain", "--code", "HM1-N-EMQPNCT", "--lang", "en"], "\npick 1\nquit\n"
@@ -219,6 +220,7 @@ def test_a_100_mb_line_in_plain_mode_is_refused_at_once_and_the_game_goes_on():
     print(f"plain: {elapsed:.2f} s, peak {peak / 2**20:.0f} MB")
 
 
+@pytest.mark.slow  # a bound in seconds: only where the machine's load is allowed for
 def test_a_100_mb_line_in_the_json_mode_is_refused_at_once_and_the_game_goes_on():
     out, elapsed, peak = run_with_a_huge_line(
         ["--json", "--code", "HM1-N-EMQPNCT", "--lang", "en"], "\npick 1\nquit\n"
@@ -242,27 +244,30 @@ def test_a_100_mb_line_in_the_json_mode_is_refused_at_once_and_the_game_goes_on(
 MALFORMED_MOUSE = ["\x1b[Mxyz", "\x1b[<;;M", "\x1b[1;2M", "\x1b[<1;2M", "\x1b[<0;1;1;1M"]
 
 
-@pytest.mark.parametrize("report", MALFORMED_MOUSE)
-def test_malformed_mouse_input_at_the_prompt_writes_no_traceback(report, isolated_folders):
+def test_malformed_mouse_input_at_the_prompt_writes_no_traceback(isolated_folders):
+    """Each report at the prompt in turn, in one game: a report that raised would print
+    its traceback at once, before the next line is answered."""
     from tests.test_terminal import spawn
 
     child = spawn("--code", "HM1-N-EMQPNCT", "--no-speech", "--no-sounds", "--lang", "en")
     screen = io.StringIO()
     child.logfile_read = screen
     expect_prompt(child)
-    child.send(report)
-    # Nothing is drawn for a report ignored, so there is nothing to wait for: the pause
-    # only makes it come alone, as a terminal's does (with the next keys it is ignored
-    # all the same).
-    time.sleep(0.3)
-    child.sendline("pile 5")
-    child.expect("Pile 5, queen of hearts, 8 cards.")
+    for report in MALFORMED_MOUSE:
+        child.send(report)
+        # Nothing is drawn for a report ignored, so there is nothing to wait for: the
+        # pause only makes it come alone, as a terminal's does (with the next keys it is
+        # ignored all the same).
+        time.sleep(0.3)
+        child.sendline("pile 5")
+        child.expect("Pile 5, queen of hearts, 8 cards.")
+        expect_prompt(child)
+        for sign in ("Traceback", "Exception", "Error"):
+            assert sign not in screen.getvalue(), repr(report)
     child.sendline("quit")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
-    for sign in ("Traceback", "Exception", "Error"):
-        assert sign not in screen.getvalue()
     errors = isolated_folders / "xdg_state_home" / "halfmoon-a11y" / "errors.log"
     assert not errors.exists()  # a mouse report is ignored, not a bug
 
@@ -329,6 +334,7 @@ def test_a_long_escape_sequence_is_dropped_and_the_prompt_answers_at_once(escape
     assert written[0] == "Pile 5, queen of hearts, 8 cards.", written[:3]
 
 
+@pytest.mark.slow  # a bound in seconds: only where the machine's load is allowed for
 def test_a_long_escape_sequence_at_the_real_terminal_is_dropped(isolated_folders):
     """The same in a terminal, where the freeze was measured: 2,000 digits, 14 to 17 s."""
     from tests.test_terminal import spawn

@@ -400,6 +400,7 @@ def test_a_fifo_planted_during_play_hangs_no_quit(isolated_folders):
     assert json.loads((state / "game.json").read_text())["moves"] == [["1", "8"]]
 
 
+@pytest.mark.slow  # a bound in seconds: only where the machine's load is allowed for
 def test_the_watchdog_ends_the_game_even_when_its_last_save_hangs(tmp_path):
     """Before: the watchdog ran the last save itself, and a save stuck (in the open of a
     FIFO, say) kept the game alive past SIGTERM."""

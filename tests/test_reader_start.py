@@ -98,6 +98,7 @@ def test_windows_the_opening_comes_before_a_slow_tasklist_and_nvda_is_heard_alon
     front.close()
 
 
+@pytest.mark.slow  # a bound in seconds: only where the machine's load is allowed for
 def test_macos_a_slow_ps_is_given_up_within_its_timeout(tmp_path, monkeypatch, pretend_system):
     pretend_system("macos")
     fakes = tmp_path / "bin"
@@ -116,6 +117,7 @@ def test_macos_voiceover_is_found_by_a_quick_ps(tmp_path, monkeypatch, pretend_s
     assert check.screen_reader() == "VoiceOver"
 
 
+@pytest.mark.slow  # a bound in seconds: only where the machine's load is allowed for
 def test_windows_a_tasklist_that_hangs_is_given_up(tmp_path, monkeypatch, pretend_system):
     pretend_system("windows")
     monkeypatch.setattr(check, "WINDOWS_TIMEOUT", 0.3)

@@ -87,6 +87,7 @@ def played(tmp_path: Path) -> list[str]:
     return log.read_text().splitlines() if log.exists() else []
 
 
+@pytest.mark.slow  # a bound in seconds: only where the machine's load is allowed for
 def test_interruption_drops_queued_utterances_and_stops_the_player(tmp_path):
     started = threading.Event()
     speaker = ThreadedSpeaker(
@@ -209,6 +210,7 @@ def test_real_speech_makes_real_audio(language, sentence, tmp_path):
     assert any(frames[i] for i in range(0, len(frames), 97))  # not silence
 
 
+@pytest.mark.slow  # a bound in seconds: only where the machine's load is allowed for
 @needs_espeak
 def test_real_speech_is_interrupted_within_a_fraction_of_a_second(tmp_path):
     started = threading.Event()
@@ -321,6 +323,7 @@ def test_typing_fast_never_ends_speech(tmp_path):
     assert not [line for line in written if line.startswith("Talen er stoppet")]
 
 
+@pytest.mark.slow  # a bound in seconds: only where the machine's load is allowed for
 def test_interrupting_a_wrapper_player_stops_the_real_player(tmp_path):
     """Before: only the wrapper was killed; the real player played on and held the pipe."""
     log = tmp_path / "played.log"

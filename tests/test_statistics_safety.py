@@ -58,6 +58,7 @@ def summary(paths):
     return Statistics(paths.statistics).summary()
 
 
+@pytest.mark.slow  # a bound in seconds: only where the machine's load is allowed for
 def test_a_busy_database_does_not_hold_the_winning_move(paths, clock):
     """Before: the winning move waited 5 s, said the statistics failed, and the win was
     never recorded."""

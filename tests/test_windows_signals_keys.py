@@ -116,6 +116,7 @@ def console(windows_signals, monkeypatch):
     os.close(controller)
 
 
+@pytest.mark.slow  # a bound in seconds: only where the machine's load is allowed for
 def test_the_last_words_are_waited_for_on_windows(console):
     """Before: select() on the console failed, which counted as a key: the voice was cut
     at once and the player heard nothing of quit's answer."""
@@ -127,6 +128,7 @@ def test_the_last_words_are_waited_for_on_windows(console):
     assert not voice.interrupted
 
 
+@pytest.mark.slow  # a bound in seconds: only where the machine's load is allowed for
 def test_a_key_cuts_the_wait_on_windows(console):
     msvcrt, keys = console
     msvcrt.keys.extend(["x", "y"])
