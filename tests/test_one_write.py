@@ -141,3 +141,90 @@ def test_a_failure_of_the_voice_comes_in_the_same_write():
     front.line("pile 1")
     [write] = texts(raw)
     assert write.count("\n") == 2 and write.endswith("Pile 1, five of spades, 8 cards.\n")
+
+
+# -- the opening and the first prompt ------------------------------------------------------
+
+
+def vt100(out: io.TextIOWrapper):
+    """A VT100 output over `out`, as prompt_toolkit makes one at a Linux terminal."""
+    from prompt_toolkit.data_structures import Size
+    from prompt_toolkit.output.vt100 import Vt100_Output
+
+    return Vt100_Output(out, lambda: Size(rows=24, columns=80), term="xterm")
+
+
+def with_prompt(text: str) -> bool:
+    from tests.screen_model import prompt_drawn
+
+    return prompt_drawn(text.encode("utf-8"))
+
+
+def opened_at_the_prompt(front: TextFrontEnd, raw: CountingRaw, held, meanwhile=None) -> None:
+    """The prompt run with the opening `held`; `meanwhile` runs once the opening is
+    written, then `quit` is typed once the prompt is drawn."""
+    out = held.out
+    with create_pipe_input() as keyboard, create_app_session(input=keyboard, output=vt100(out)):
+
+        def type_keys() -> None:
+            assert wait_for(lambda: any("New game" in text for text in texts(raw)))
+            if meanwhile is not None:
+                meanwhile()
+            assert wait_for(lambda: any(with_prompt(text) for text in texts(raw)))
+            keyboard.send_text("quit\r")
+
+        typist = threading.Thread(target=type_keys)
+        typist.start()
+        run_prompt(front, opening=held)
+        typist.join()
+
+
+def test_the_opening_comes_with_the_first_prompt_in_one_write():
+    """Before: the opening went out as soon as it was made, and the prompt some 70 ms
+    later, once prompt_toolkit had loaded. Orca 43 in a VTE terminal said the prompt
+    drawn alone by its name ("pregunta"), and in 3 of 5 starts that cut the opening:
+    the player heard "pregunta" and nothing of the deal."""
+    from halfmoon_a11y.ui.window import Held
+
+    raw = CountingRaw()
+    held = Held(terminal_stdout(raw))
+    front = TextFrontEnd(Session(DealCode.parse(CODE), Settings()), printer(held))
+    front.start()
+    assert raw.writes == []  # made, and held
+    opened_at_the_prompt(front, raw, held)
+    [opening] = [text for text in texts(raw) if "New game" in text]
+    assert with_prompt(opening)
+    assert opening.index("Reserve R8") < opening.rindex("?")
+    # nothing drew the prompt alone before it
+    assert not any(with_prompt(text) for text in texts(raw)[: texts(raw).index(opening)])
+
+
+def test_an_opening_that_would_wait_for_the_voice_s_choice_goes_out_at_once():
+    """The first prompt waits for speech auto's choice (tasklist on Windows can take
+    seconds), and a screen reader reads the opening meanwhile: held for that prompt, the
+    deal would wait as long. Then the opening goes out alone, at once, as before."""
+    from halfmoon_a11y.play.settings import SpeechMode
+    from halfmoon_a11y.ui.window import Held
+    from halfmoon_a11y.voice.speaker import Voice
+
+    chosen = threading.Event()
+
+    def factory(settings: Settings) -> Voice:
+        chosen.wait(10)  # the screen reader check, still running
+        return Voice(SilentSpeaker())
+
+    raw = CountingRaw()
+    held = Held(terminal_stdout(raw))
+    session = Session(DealCode.parse(CODE), Settings(speech=SpeechMode.AUTO))
+    front = TextFrontEnd(session, printer(held), factory)
+    front.start()
+    written: list[str] = []
+
+    def the_check_ends() -> None:
+        written.extend(texts(raw))  # what went out while the choice was being made
+        chosen.set()
+
+    opened_at_the_prompt(front, raw, held, meanwhile=the_check_ends)
+    [opening] = [text for text in written if "New game" in text]
+    assert not with_prompt(opening)  # out before the prompt, which waited for the choice
+    assert any(with_prompt(text) for text in texts(raw)[len(written) :])

@@ -26,7 +26,7 @@ from halfmoon_a11y.text.words import Words
 from halfmoon_a11y.ui import ctrl_c
 from halfmoon_a11y.ui.loop import hold_signals, serve
 from halfmoon_a11y.ui.plain import lines_from, terminal_lines, wants_plain
-from halfmoon_a11y.ui.window import note
+from halfmoon_a11y.ui.window import Held, note
 from halfmoon_a11y.ui.world import Leaving, Policy, World, reporter
 
 if TYPE_CHECKING:
@@ -224,10 +224,13 @@ def _main(argv: Sequence[str] | None, leaving: Leaving) -> int:
         if args.json:
             read = collecting(lines_from(sys.stdin.buffer))
             return world.run_json(session, keeper, read, _utf8(sys.stdout))
-        front = world.text_front(session, keeper, sys.stdout, sys.stderr, len(noted))
+        # At the prompt, the opening goes out with the first prompt, in one write (`Held`).
+        opening = Held(sys.stdout)
+        front = world.text_front(session, keeper, opening, sys.stderr, len(noted))
         ctrl_c.silence_with(front.silence_from_signal)  # from now on Ctrl-C silences its voice
         front.blank_says_opening = policy.at_terminal  # an empty Enter first: the opening again
         if not interactive:
+            opening.release()  # no prompt to wait for: each answer goes out as it comes
             lines: Iterable[str]
             if sys.stdin.isatty():  # --plain or TERM=dumb at a terminal: readline editing
                 lines = terminal_lines(
@@ -239,10 +242,10 @@ def _main(argv: Sequence[str] | None, leaving: Leaving) -> int:
             else:
                 lines = lines_from(sys.stdin.buffer)
             return serve(front, collecting(lines))
-        # The opening is written (and spoken) before prompt_toolkit loads: it is heard
-        # sooner, and a screen reader starts reading while the prompt gets ready.
+        # The opening is made (and spoken) before prompt_toolkit loads: the game's voice
+        # starts while the prompt gets ready, and its words wait for the prompt.
         front.start()
-        return world.run_prompt(front, keeper, started)
+        return world.run_prompt(front, keeper, started, opening)
     finally:
         hold_signals()
         world.close()

@@ -28,10 +28,9 @@ from halfmoon_a11y.ui.window import (
 from halfmoon_a11y.voice.speech import Speech
 
 if TYPE_CHECKING:
-    from typing import TextIO
-
     from halfmoon_a11y.play.loop_port import Store
     from halfmoon_a11y.ui.loop import Report
+    from halfmoon_a11y.ui.window import Stream
     from halfmoon_a11y.voice.choosing import SpeakerFactory
     from halfmoon_a11y.voice.speaker import Speaker
 
@@ -135,7 +134,7 @@ TALLEST = 100  # rows: a taller window's first write is not pushed to its bottom
 
 
 def printer(
-    out: TextIO, columns: Callable[[], int] | None = None, above: int = 0
+    out: Stream, columns: Callable[[], int] | None = None, above: int = 0
 ) -> Callable[[list[str]], None]:
     """Writes an answer's lines to `out`, in one write (VoiceOver reads each write
     apart). At a terminal, each line is cut between words to fit the window

@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from halfmoon_a11y.ui.loop import Report
+    from halfmoon_a11y.ui.window import Held
 
 # A question mark and a space: what BASIC's INPUT showed, plain to a sighted helper, and
 # silent for the ear. Orca (speech-dispatcher's symbol tables) and NVDA name `?` only at
@@ -71,12 +72,17 @@ class CommandCompleter(Completer):
 
 
 def run_prompt(
-    front: TextFrontEnd, history: str | None = None, started: bool = True, writes: bool = True
+    front: TextFrontEnd,
+    history: str | None = None,
+    started: bool = True,
+    writes: bool = True,
+    opening: Held | None = None,
 ) -> int:
     """The interactive game. `front` has already said the opening (unless `started` is
     False): the command line starts it before this module loads prompt_toolkit, so the
-    first lines are heard about 70 ms sooner. `writes` False: another window owns the
-    files, and the history file is only read."""
+    game's voice starts about 70 ms sooner. Its words, held in `opening`, go out with
+    the first prompt. `writes` False: another window owns the files, and the history
+    file is only read."""
     session = front.session
     drop_full_pipe_reports()  # the last line of defence: see `ui.wakeup`
     prompt: PromptSession[str] = PromptSession(
@@ -91,6 +97,10 @@ def run_prompt(
     one = OneWrite.over(prompt.app.output)
     if one is not None:
         hold_answers(front, one)
+    if opening is not None:
+        # With the first prompt, unless that waits for speech auto's choice (tasklist on
+        # Windows can take seconds): then at once, as a screen reader reads it meanwhile.
+        opening.release(one.write if one is not None and front.speech.choice_made() else None)
     prompt.key_bindings = key_bindings(front.key, one.above if one is not None else None)
     accept_quietly(prompt, one)
     prompt.app.ttimeoutlen = ESCAPE_WAIT

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from halfmoon_a11y.play.session import Session
     from halfmoon_a11y.ui.frontend import TextFrontEnd
     from halfmoon_a11y.ui.loop import Report
+    from halfmoon_a11y.ui.window import Held, Stream
     from halfmoon_a11y.voice.speaker import Speaker, Voice
 
 WATCHDOG_SECONDS = 1.0
@@ -193,7 +194,7 @@ class World:
         return jsonmode.run(session, lines, out, keeper, self.report)
 
     def text_front(
-        self, session: Session, keeper: Keeper, out: TextIO, notes: TextIO, noted: int
+        self, session: Session, keeper: Keeper, out: Stream, notes: TextIO, noted: int
     ) -> TextFrontEnd:
         """The terminal's front end: its words written to `out` (`noted` lines already
         written to `notes` stay in view above the opening), its voice and (at a
@@ -212,14 +213,21 @@ class World:
             report=self.report,
         )
 
-    def run_prompt(self, front: TextFrontEnd, keeper: Keeper, loaded: Callable[[], None]) -> int:
-        """The interactive prompt, its opening already written (and spoken) before
-        prompt_toolkit loads: it is heard sooner, and a screen reader starts reading
-        while the prompt gets ready. `loaded`: told once prompt_toolkit is loaded."""
+    def run_prompt(
+        self, front: TextFrontEnd, keeper: Keeper, loaded: Callable[[], None], opening: Held
+    ) -> int:
+        """The interactive prompt, its opening already made (and spoken) before
+        prompt_toolkit loads, the game's voice starting while the prompt gets ready. The
+        opening's words are `opening`, held: they go out with the first prompt, or at
+        once if the prompt cannot take them. `loaded`: told once prompt_toolkit is
+        loaded."""
         try:
-            from halfmoon_a11y.ui.prompt import run_prompt
-        except BaseException:
-            front.close()  # the voice stops with the program
-            raise
-        loaded()
-        return run_prompt(front, self.paths.history, writes=keeper.owner)
+            try:
+                from halfmoon_a11y.ui.prompt import run_prompt
+            except BaseException:
+                front.close()  # the voice stops with the program
+                raise
+            loaded()
+            return run_prompt(front, self.paths.history, writes=keeper.owner, opening=opening)
+        finally:
+            opening.release()  # never lost: written now if the prompt did not take it

@@ -106,6 +106,11 @@ class Speech:
         """Speech auto's choice is being made, not yet said."""
         return self._choosing is not None
 
+    def choice_made(self) -> bool:
+        """Whether `settle` would answer at once: speech auto's choice made, or none to
+        make. Never waits."""
+        return self._choosing is None or self._choosing.made(0)
+
     def opening_notes(self) -> list[Said]:
         """What the opening says about the voice: the choice, unless it is still being made
         (then `settle` says it). macOS: VoiceOver cuts what it reads at each new write,
