@@ -385,3 +385,43 @@ def test_an_enter_right_after_a_key_comes_apart_from_the_keys_drawing(tmp_path, 
             assert line not in game.heard[-1], game.heard
     finally:
         game.close()
+
+
+@pytest.mark.slow
+def test_the_opening_and_the_first_prompt_are_one_insertion_heard_whole(tmp_path):
+    """Under Orca 43 in a VTE terminal, the prompt drawn alone after the opening was said
+    by its name and cut the opening. Now nothing is inserted before the opening's write,
+    and that write ends with the prompt, at the caret."""
+    game = Heard(tmp_path)
+    try:
+        [said] = [heard for heard in game.heard if heard]
+        assert said.lstrip("\n").startswith("New game, deal HM1 N, E, M, Q, P, N, C, T.")
+        assert said.endswith("Reserve R8, jack of clubs.\n?")
+    finally:
+        game.close()
+
+
+@pytest.mark.slow
+def test_up_and_tab_are_heard_as_the_text_they_bring_never_the_prompt(tmp_path):
+    """The issue's terminal reader read a line recalled by Up or completed by Tab with its
+    `?`. The game writes only the characters that change, so a reader that speaks what
+    is new at the caret (Orca, heard so under Orca 43 itself: " 12 2", "ga") hears the
+    recalled line or the completion alone."""
+    game = Heard(tmp_path)
+    try:
+        game.press("pile 5\r")
+        for before, key, line, said in [
+            ("", "\x1b[A", "pile 5", " pile 5"),  # Up: the line typed last
+            ("bo", "\t", "board ", "ard"),  # `bo` and Tab: the rest of the word
+        ]:
+            if before:
+                game.model.child.send("\x15")  # Ctrl-U: the line emptied
+                game.model.read_until(game.model.shown("? "))
+                game.model.type(before)
+                game.take()
+            game.model.child.send(key)
+            game.model.read_until(game.model.shown("? " + line))
+            game.take()
+            assert game.heard == [said]
+    finally:
+        game.close()
