@@ -22,7 +22,8 @@ start of an editable install with PYTHONDONTWRITEBYTECODE set, where every
 module is compiled from source at every start.
 
 Targets (issue 12): JSON and plain at most 3.5x bare Python, the interactive
-first byte at most 4x and its ready prompt at most 10x.
+ready prompt at most 10x; its first byte had 4x, until the opening came to be
+written with the first prompt (issue 41; see TARGETS).
 """
 
 from __future__ import annotations
@@ -42,7 +43,11 @@ ROOT = Path(__file__).resolve().parent.parent
 CODE = "HM1-N-EMQPNCT"
 # the prompt as prompt_toolkit draws it: `? ` (issue 29), `> ` before; the cursor shown after
 PROMPT_MARKS = (b"\x1b[0m?", b"\x1b[0m>")
-TARGETS = {"json": 3.5, "plain": 3.5, "first byte": 4.0, "prompt ready": 10.0}
+# The interactive first byte's target was 4x while the opening went out before
+# prompt_toolkit loaded. The opening now goes out with the first prompt, in one write
+# (drawn alone after it, the prompt was said by Orca as a character and cut the opening
+# short): the first byte is the prompt's, and shares its target.
+TARGETS = {"json": 3.5, "plain": 3.5, "first byte": 10.0, "prompt ready": 10.0}
 INSTALLED = Path(sys.executable).parent / "halfmoon-a11y"
 # What a player runs: the installed command (python -m adds runpy's 3 ms).
 GAME = [str(INSTALLED)] if INSTALLED.exists() else [sys.executable, "-m", "halfmoon_a11y"]
