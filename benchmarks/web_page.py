@@ -98,7 +98,7 @@ def profile(playwright, locale: str = "en-GB"):
     return playwright.chromium.launch_persistent_context(
         tempfile.mkdtemp(prefix="web-profile-"),
         executable_path=web.CHROMIUM,
-        args=web.HERMETIC,
+        args=web.HERMETIC_AS_SHIPPED,
         locale=locale,
     )
 

@@ -244,8 +244,8 @@ def test_storage_full_is_said_once_and_its_end_too(browser, served):
 
 
 def test_the_page_loads_offline_once_loaded(browser, served):
-    made = context(browser, served, workers="allow", kept=False)  # a first visit
-    page = opened(made, served.url)
+    made = context(browser, served, record=web.NO_PAUSE + web.RECORD, workers="allow", kept=False)
+    page = opened(made, served.url)  # a first visit
     assert page.evaluate("window.halfmoon.offline()") is True  # every file kept
     made.set_offline(True)
     page.reload()

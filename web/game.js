@@ -340,7 +340,8 @@ function stalled() {
 // the game's folder is read.
 const SNAPSHOTS = "halfmoon.snapshots";
 const SNAPSHOT_LIMIT = 96 * 2 ** 20; // a larger memory is not kept
-const PAUSE_MS = 2000; // the player's pause that large writes wait for
+// The player's pause that large writes wait for; a test that waits for them may set it.
+const PAUSE_MS = globalThis.halfmoonBounds?.pause ?? 2000;
 const snapshotKey = () => new URL(`halfmoon-snapshot?v=${BUILD}`, location.href).href;
 let made = null; // this start's memory and files, to keep once the game is ready
 let restored = false; // this start began from a kept snapshot
