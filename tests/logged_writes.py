@@ -12,8 +12,11 @@ import os
 import runpy
 import struct
 import sys
+import time
 
-HEADER = struct.Struct(">I")  # each record: the length written, then the bytes
+# Each record: the length written and the game's monotonic clock as it wrote (the clock
+# every process of the machine shares), then the bytes.
+HEADER = struct.Struct(">Id")
 
 
 class NotedStdout(io.RawIOBase):
@@ -35,7 +38,7 @@ class NotedStdout(io.RawIOBase):
         """Noted first, then written whole: a test that sees the bytes on the terminal
         finds them in the log already."""
         data = bytes(data)
-        os.write(self.log, HEADER.pack(len(data)) + data)
+        os.write(self.log, HEADER.pack(len(data), time.monotonic()) + data)
         view = memoryview(data)
         while view:
             view = view[os.write(1, view) :]
@@ -44,13 +47,21 @@ class NotedStdout(io.RawIOBase):
 
 def read_log(path: str) -> list[bytes]:
     """The writes noted in `path`, in order."""
+    return [data for _, data in read_timed_log(path)]
+
+
+def read_timed_log(path: str) -> list[tuple[float, bytes]]:
+    """The writes noted in `path`, in order, each with the game's time.monotonic() as it
+    made it."""
     with open(path, "rb") as log:
         data = log.read()
     writes, at = [], 0
     while at + HEADER.size <= len(data):
-        (size,) = HEADER.unpack_from(data, at)
+        size, when = HEADER.unpack_from(data, at)
         at += HEADER.size
-        writes.append(data[at : at + size])
+        if at + size > len(data):
+            break  # a record being written as this reads
+        writes.append((when, data[at : at + size]))
         at += size
     return writes
 

@@ -190,5 +190,12 @@ class ScreenModel:
         assert self.log is not None, "the model was made without a log"
         return read_log(self.log)
 
+    def timed_writes(self) -> list[tuple[float, bytes]]:
+        """`writes`, each with the game's time.monotonic() as it made it."""
+        from tests.logged_writes import read_timed_log
+
+        assert self.log is not None, "the model was made without a log"
+        return read_timed_log(self.log)
+
     def close(self) -> None:
         self.child.close(force=True)

@@ -238,7 +238,8 @@ def test_a_sound_file_is_played_by_the_player_and_kept_for_next_time(tmp_path):
     speaker.speak(["never said: this player plays sounds only"])
     speaker.play([path])
     assert started.wait(10)
-    assert wait_for(log.exists)
+    # the player opens its log, then writes its line: wait for the line, not the file
+    assert wait_for(lambda: log.exists() and log.read_text().endswith("\n"))
     speaker.close()
     assert len(log.read_text().splitlines()) == 1 and os.path.exists(path)
 

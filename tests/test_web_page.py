@@ -244,7 +244,8 @@ def test_storage_full_is_said_once_and_its_end_too(browser, served):
 
 
 def test_the_page_loads_offline_once_loaded(browser, served):
-    made = context(browser, served, record=web.NO_PAUSE + web.RECORD, workers="allow", kept=False)
+    quick = web.NO_PAUSE + web.NOT_LOADING  # "Loading" is heard in test_web_page_heard.py
+    made = context(browser, served, record=quick + web.RECORD, workers="allow", kept=False)
     page = opened(made, served.url)  # a first visit
     assert page.evaluate("window.halfmoon.offline()") is True  # every file kept
     made.set_offline(True)
