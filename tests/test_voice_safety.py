@@ -231,15 +231,18 @@ def test_the_reason_has_a_sentence():
 
 
 def test_no_usable_folder_in_the_real_program(tmp_path):
-    """The whole program with speech on, the runtime folder missing, the cache folder
-    under a file and TMPDIR gone: it starts, says why it is silent, and plays."""
+    """The whole program with speech on, the runtime folder, the cache folder and TMPDIR
+    each under a file: it starts, says why it is silent, and plays. (A runtime folder
+    merely missing is made, private, by espeak-ng's sound library, PulseAudio's, as
+    espeak-ng starts beside the game's own check: on a busy machine first, and then the
+    voice rightly uses it.)"""
     blocker = tmp_path / "a-file"
     blocker.write_text("")
     done = real_program(
         tmp_path,
-        XDG_RUNTIME_DIR=str(tmp_path / "missing"),
+        XDG_RUNTIME_DIR=str(blocker / "run"),
         XDG_CACHE_HOME=str(blocker / "cache"),
-        TMPDIR=str(tmp_path / "missing"),
+        TMPDIR=str(blocker / "tmp"),
     )
     assert (
         "Speech is not available. No private folder for its audio could be made. The game goes on."
