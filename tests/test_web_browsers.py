@@ -63,7 +63,7 @@ def test_chromium_announces_every_answer_in_the_live_region(served):
         made = browser.new_context(locale="en-GB", service_workers="block")
         web.offline(made, served.url)
         made.add_init_script(web.RECORD)
-        page = made.new_page()
+        page = web.first_page(made)
         page.goto(served.url + f"?code={CODE}")
         web.ready(page)
         for line in LINES:

@@ -54,7 +54,7 @@ def test_a_file_that_never_arrives_is_said_and_the_game_starts_if_it_comes(brows
     made.route(
         "**/python_stdlib.zip*", lambda found: held.append(found)
     )  # never answered, until let go below
-    page = made.new_page()
+    page = web.first_page(made)
     page.goto(served.url + f"?code={CODE}")
     page.wait_for_function(f"window.__heard.includes({LATE!r})", timeout=60_000)
     assert page.locator("#status").inner_text() == LATE
@@ -82,7 +82,7 @@ def test_a_file_that_never_arrives_is_said_and_the_game_starts_if_it_comes(brows
 
 def test_forty_lines_typed_before_the_answers_are_each_answered_once_and_kept(browser, served):
     made = context(browser, served, kept=False)  # typed while Python starts
-    page = made.new_page()
+    page = web.first_page(made)
     page.goto(served.url + f"?code={CODE}")
     page.wait_for_function("document.activeElement && document.activeElement.id === 'command'")
     page.keyboard.type("".join(f"{line}\n" for line in LINE[:40]))

@@ -60,7 +60,7 @@ def context(browser, served, locale="en-GB", record=web.RECORD, workers="block",
 
 
 def opened(made, url: str):
-    page = made.new_page()
+    page = web.first_page(made)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(url)
@@ -399,7 +399,7 @@ def test_up_and_down_recall_the_lines_typed(browser, served):
 def test_a_page_that_could_not_start_says_so_at_every_enter(browser, served):
     made = context(browser, served, kept=False)  # its wheels fail
     made.route("**/wheels/*", lambda found: found.abort())
-    page = made.new_page()
+    page = web.first_page(made)
     page.goto(served.url)
     failed = "Half Moon could not start in this browser. Reload the page to try again."
     # joined to "Loading" when both come within the live region's refill

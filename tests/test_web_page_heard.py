@@ -41,7 +41,7 @@ def opened(browser, served, before: str = "", address: str = f"?code={CODE}"):
     web.offline(made, served.url)
     web.seed(browser, made, served)
     made.add_init_script(before + web.RECORD)
-    page = made.new_page()
+    page = web.first_page(made)
     page.goto(served.url + address)
     web.ready(page)
     web.began_as_seeded(made, page)
@@ -124,7 +124,7 @@ def test_the_page_is_in_the_players_language_before_the_game_loads(browser, serv
     made = browser.new_context(locale="ca-ES", service_workers="block")
     web.offline(made, served.url)
     made.route("**/game.js*", lambda found: found.abort())
-    page = made.new_page()
+    page = web.first_page(made)
     page.goto(served.url)
     assert page.evaluate("document.documentElement.lang") == "ca"
     assert page.locator("#label").inner_text() == "Ordre"

@@ -76,7 +76,7 @@ def browser(driver):
 
 
 def started(made, url: str):
-    page = made.new_page()
+    page = web.first_page(made)
     page.warnings = []
     page.on("console", lambda message: page.warnings.append(message.text))
     page.errors = []

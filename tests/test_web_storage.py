@@ -178,7 +178,7 @@ BOUNDS = "window.halfmoonBounds = {...window.halfmoonBounds, storage: 2, load: 5
 
 def test_an_indexeddb_that_never_answers_plays_in_memory_and_says_so(browser, served):
     made = context(browser, served, record=BOUNDS + HANGING + web.RECORD)
-    page = made.new_page()
+    page = web.first_page(made)
     page.goto(served.url + f"?code={CODE}")
     page.wait_for_function("window.halfmoon !== undefined", timeout=90_000)
     web.ready(page)
