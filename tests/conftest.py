@@ -20,12 +20,14 @@ sys.dont_write_bytecode = False
 
 
 def pytest_xdist_auto_num_workers(config):
-    """`-n auto` (pyproject.toml): one worker a core this process may use, from 2 to 8.
-    Most of the suite's time is spent waiting for real programs in pseudo-terminals, so
-    even a 2-core machine gains from two workers; beyond 8, starting them costs more
-    than it saves."""
+    """`-n auto` (pyproject.toml): three workers a core this process may use, from 2 to
+    8. Most of the suite's time is spent waiting: for real programs in pseudo-terminals,
+    for players that play a sound for its length, for pages in a browser. On 2 cores with
+    a busy process beside the run, the whole suite took 226 s with four workers, 187 s
+    with six and 187 s with eight (one bound in seconds failed there); beyond 8, starting
+    them costs more than it saves (docs/performance.md)."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    return max(2, min(8, cores or 1))
+    return max(2, min(8, 3 * (cores or 1)))
 
 
 class TextSnapshot(SingleFileSnapshotExtension):

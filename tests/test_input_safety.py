@@ -317,12 +317,13 @@ def prompt_answers(keys: str, then: str, seconds: float = 10) -> tuple[float, li
 
 
 def answer_bound() -> float:
-    """The most seconds a prompt may take to answer after a flood of keys: 1.5 s on an
+    """The most seconds a prompt may take to answer after a flood of keys: 2 s on an
     idle machine, more when this machine answers a plain `pile 5` slowly (a loaded CI
-    runner took 2.0 s where the same answer takes 0.3 s idle). The floods these bounds
-    catch held the prompt 4 to 47 s."""
+    runner took 2.0 s where the same answer takes 0.3 s idle; with eight workers and a
+    busy process beside them, a flood's answer took 2.2 s against a bound of 2.2 s from
+    1.5 s). The floods these bounds catch held the prompt 4 to 47 s."""
     plain, _ = prompt_answers("", "pile 5")
-    return 1.5 + 4 * plain
+    return 2.0 + 4 * plain
 
 
 @pytest.mark.slow  # a bound in seconds: only where the machine's load is allowed for
