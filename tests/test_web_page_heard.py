@@ -1,11 +1,9 @@
 """What a screen reader hears of the page around the answers, in Chromium (and Firefox
 where it differs): the list of what was said survives a reload, "Loading" only when
-loading is slow, no hint read out at a language switch, no permission panel in the
-middle of the opening."""
+loading is slow, no hint read out at a language switch. (No permission panel in the
+middle of Firefox's opening: test_web_browsers.py, in its one Firefox game.)"""
 
 from __future__ import annotations
-
-import os
 
 import pytest
 
@@ -90,32 +88,6 @@ def test_the_hint_stops_describing_the_field_once_the_game_answers(browser, serv
     assert web.type_line(page, "lang da") == ["Sprog, dansk."]
     assert page.locator("#hint").inner_text().startswith("Skriv en kommando")
     made.close()
-
-
-def test_firefox_is_never_asked_for_persistent_storage(served):
-    """Firefox asks the player in a panel, announced as an alert in the opening."""
-    from tests import firefox_support
-
-    web.need(os.path.exists(firefox_support.FIREFOX), "no Firefox")
-    firefox = firefox_support.Firefox()
-    try:
-        count = """
-          window.__persisted = 0;
-          if (navigator.storage && navigator.storage.persist) {
-            navigator.storage.persist = () => {
-              window.__persisted += 1;
-              return Promise.resolve(false);
-            };
-          }
-        """
-        firefox.before_each_page(count + web.RECORD)
-        firefox.open(served.url + f"?code={CODE}")
-        firefox.wait_for("window.halfmoon !== undefined", web.READY_SECONDS)
-        firefox.wait_for("window.halfmoon.quiet()", 30)
-        assert firefox.evaluate("window.__persisted") == 0
-        assert firefox.evaluate("window.__heard.some(t => t.startsWith('Ready.'))")
-    finally:
-        firefox.close()
 
 
 def test_the_page_is_in_the_players_language_before_the_game_loads(browser, served):
